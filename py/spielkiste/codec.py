@@ -1,0 +1,64 @@
+"""Helpers for position codes: URL-safe text that round-trips a whole position.
+
+A code is '<version>:<body>'. Bodies are built from fields joined by ';' and boards written
+row by row like FEN: a character per piece, a number for a run of empty squares, '/' between
+rows. Every character of a code is in SAFE, so it can stand in a link unescaped."""
+import re
+
+from .errors import BadPosition
+
+SAFE = re.compile(r"^[A-Za-z0-9._~,:;/!*-]*$")
+
+
+def grid_encode(cells: list[str], width: int) -> str:
+    """A flat list of one-character cells ('.' empty) to 'rows/with/runs'."""
+    rows = []
+    for r in range(len(cells) // width):
+        out, run = [], 0
+        for ch in cells[r * width:(r + 1) * width]:
+            if ch == ".":
+                run += 1
+                continue
+            if run:
+                out.append(str(run))
+                run = 0
+            out.append(ch)
+        if run:
+            out.append(str(run))
+        rows.append("".join(out))
+    return "/".join(rows)
+
+
+def grid_decode(text: str, width: int, height: int, alphabet: str) -> list[str]:
+    """Inverse of grid_encode; raises BadPosition on any mismatch."""
+    rows = text.split("/")
+    if len(rows) != height:
+        raise BadPosition("err.position", why=f"expected {height} rows, found {len(rows)}")
+    cells: list[str] = []
+    for row in rows:
+        out: list[str] = []
+        for m in re.finditer(r"\d+|.", row):
+            tok = m.group()
+            if tok.isdigit():
+                out.extend("." * int(tok))
+            elif tok in alphabet:
+                out.append(tok)
+            else:
+                raise BadPosition("err.position", why=f"unknown piece '{tok}'")
+        if len(out) != width:
+            raise BadPosition("err.position", why=f"a row has {len(out)} squares instead of {width}")
+        cells.extend(out)
+    return cells
+
+
+def split_fields(body: str, count: int) -> list[str]:
+    fields = body.split(";")
+    if len(fields) != count:
+        raise BadPosition("err.position", why=f"expected {count} fields, found {len(fields)}")
+    return fields
+
+
+def parse_int(text: str, lo: int, hi: int, what: str) -> int:
+    if not text.isdigit() or not lo <= int(text) <= hi:
+        raise BadPosition("err.position", why=f"{what} must be a number from {lo} to {hi}")
+    return int(text)

@@ -1,0 +1,304 @@
+"""The engine interface that all ten games implement.
+
+A game is one subclass of State with class-level metadata (id, player counts, options).
+Every atomic decision is a move (a pie swap, a bonus step, a set-up placement, a reserve
+choice), the player to move is part of the state, and an outcome is a result per seat, so
+teams, 'everyone loses', solitaire scores and set-up phases need no special path in the
+search, the renderer, the links or the page.
+
+A subclass provides:
+  _setup(options)              build the start position (options already validated)
+  legal_moves() -> list        moves of the player to move ([] once the game is over)
+  _apply(move)                 change the state; set self.result when the game ends
+  move_text(move) -> str       notation; must round-trip through parse_move
+  move_input(move)             (cells clicked in order, choice key or None): how a player enters it
+  _encode_body() / _decode_body(body, options)   position code (everything but the options)
+  view(aids) -> View           what to draw
+and may override key() (repetition), evaluate() (search heuristic), seat_colour(), copy().
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from .errors import BadMove, BadOption, BadPosition, IllegalMove
+
+
+@dataclass(frozen=True)
+class Option:
+    """A game option of the new-game dialog and the position code.
+
+    kind 'bool' (values False/True), 'int' (choices = allowed ints; () = any int >= 0) or
+    'choice' (choices = allowed strings). label is a text key."""
+    key: str
+    kind: str
+    default: Any
+    choices: tuple = ()
+    label: str = ""
+
+    def parse(self, text: str) -> Any:
+        s = str(text).strip().lower()
+        if self.kind == "bool":
+            if s in ("1", "true", "yes", "on"):
+                return True
+            if s in ("0", "false", "no", "off"):
+                return False
+        elif self.kind == "int":
+            if s.isdigit() and (not self.choices or int(s) in self.choices) and len(s) < 19:
+                return int(s)
+        elif s in self.choices:
+            return s
+        raise BadOption("err.option_value", value=text, name=self.key)
+
+    def format(self, value: Any) -> str:
+        if self.kind == "bool":
+            return "1" if value else "0"
+        return str(value)
+
+
+class Outcome:
+    """How a game ended: a reward per seat in [0, 1] (what the search maximises), the seats
+    that won (none for a draw, 'everyone loses' or a solitaire), a text key with its
+    arguments for the message, and cells to draw (a winning line, a king's path)."""
+    __slots__ = ("rewards", "winners", "reason", "args", "line")
+
+    def __init__(self, rewards, winners, reason, args=None, line=()):
+        self.rewards = tuple(rewards)
+        self.winners = tuple(winners)
+        self.reason = reason
+        self.args = dict(args or {})
+        self.line = tuple(line)
+
+    @classmethod
+    def win(cls, state: "State", seat: int, reason: str, line=(), **args) -> "Outcome":
+        """`seat` wins, with every seat of its team."""
+        team = state.teams[seat]
+        winners = [s for s in range(state.num_players) if state.teams[s] == team]
+        rewards = [1.0 if s in winners else 0.0 for s in range(state.num_players)]
+        return cls(rewards, winners, reason, args, line)
+
+    @classmethod
+    def draw(cls, state: "State", reason: str = "why.draw", **args) -> "Outcome":
+        return cls([0.5] * state.num_players, (), reason, args)
+
+    def message(self, lang: str = "en") -> str:
+        from .texts import t
+        return t(self.reason, lang, **self.args)
+
+    def __repr__(self):
+        return f"Outcome({self.rewards}, winners={self.winners}, {self.reason})"
+
+
+class State:
+    # --- metadata, set by each game ---
+    id: ClassVar[str] = ""
+    version: ClassVar[int] = 1
+    player_counts: ClassVar[tuple[int, ...]] = (2,)
+    team_counts: ClassVar[tuple[int, ...]] = ()     # player counts at which teams of two may play
+    option_specs: ClassVar[tuple[Option, ...]] = ()
+    repetition: ClassVar[bool] = False              # can play loop? then 3-fold repetition draws
+    move_pattern: ClassVar[str] = r"[A-Za-z0-9-]+"  # syntax of one move (checked before legality)
+    aids: ClassVar[tuple[str, ...]] = ()            # optional overlays the player can switch on
+    playout_cap: ClassVar[int] = 300                # search playouts stop (and evaluate) after this
+
+    # --- per-position attributes every game has ---
+    options: dict
+    num_players: int
+    teams: tuple
+    to_move: int
+    result: Outcome | None
+    last: Any
+    ply: int
+
+    # ------------------------------------------------------------------ construction
+    @classmethod
+    def all_options(cls) -> tuple[Option, ...]:
+        extra = []
+        if len(cls.player_counts) > 1:
+            extra.append(Option("players", "int", cls.player_counts[0], cls.player_counts, "ui.players"))
+        if cls.team_counts:
+            extra.append(Option("teams", "bool", False, (), "ui.teams"))
+        return tuple(extra) + cls.option_specs
+
+    @classmethod
+    def normalize_options(cls, raw: dict | None) -> dict:
+        """Options from text or values, defaults filled in; raises BadOption."""
+        specs = {o.key: o for o in cls.all_options()}
+        opts = {k: o.default for k, o in specs.items()}
+        for k, v in (raw or {}).items():
+            if k not in specs:
+                raise BadOption("err.option_unknown", game=cls.id, name=k)
+            opts[k] = specs[k].parse(v) if isinstance(v, str) else specs[k].parse(specs[k].format(v))
+        if opts.get("teams") and opts.get("players", cls.player_counts[0]) not in cls.team_counts:
+            raise BadOption("err.option_value", value="1", name="teams")
+        return opts
+
+    @classmethod
+    def new(cls, options: dict | None = None) -> "State":
+        """The start position for these options."""
+        opts = cls.normalize_options(options)
+        s = cls.__new__(cls)
+        s._init_base(opts)
+        s._setup(opts)
+        return s
+
+    def _init_base(self, opts: dict) -> None:
+        self.options = opts
+        self.num_players = opts.get("players", self.player_counts[0])
+        self.teams = tuple(i % 2 for i in range(self.num_players)) if opts.get("teams") \
+            else tuple(range(self.num_players))
+        self.to_move = 0
+        self.result = None
+        self.last = None
+        self.ply = 0
+        self._seen = {}
+
+    def _setup(self, options: dict) -> None:
+        raise NotImplementedError
+
+    def copy(self) -> "State":
+        """A copy that shares nothing mutable: containers one level deep are copied.
+        Games holding nested mutable containers override this."""
+        new = object.__new__(type(self))
+        d = new.__dict__
+        for k, v in self.__dict__.items():
+            t = type(v)
+            d[k] = v.copy() if t is list or t is dict or t is set or t is bytearray else v
+        return new
+
+    # ------------------------------------------------------------------ play
+    def legal_moves(self) -> list:
+        raise NotImplementedError
+
+    def _apply(self, move) -> None:
+        raise NotImplementedError
+
+    def play(self, move) -> None:
+        """Apply a move from legal_moves() (not checked; see push_text for input)."""
+        self._apply(move)
+        self.last = move
+        self.ply += 1
+        if self.repetition and self.result is None:
+            k = self.key()
+            n = self._seen.get(k, 0) + 1
+            self._seen[k] = n
+            if n >= 3:
+                self.result = Outcome.draw(self, "why.repetition")
+
+    def outcome(self) -> Outcome | None:
+        return self.result
+
+    def is_over(self) -> bool:
+        return self.result is not None
+
+    def key(self):
+        """What makes two positions the same for repetition."""
+        return self._encode_body()
+
+    def evaluate(self) -> tuple[float, ...] | None:
+        """Estimated rewards per seat for a position the search stopped in; None = unknown."""
+        return None
+
+    def playout_move(self, rng):
+        """A random move for search playouts; games may make this cheaper than legal_moves."""
+        moves = self.legal_moves()
+        return moves[rng.randrange(len(moves))]
+
+    # ------------------------------------------------------------------ notation
+    def move_text(self, move) -> str:
+        raise NotImplementedError
+
+    def parse_move(self, text: str):
+        """The legal move written as `text`; BadMove if unreadable, IllegalMove if not allowed."""
+        s = text.strip()
+        if not re.fullmatch(self.move_pattern, s):
+            raise BadMove("err.move_syntax", text=text, game=self.id)
+        if self.result is not None:
+            raise IllegalMove("err.game_over")
+        want = s.upper()
+        for m in self.legal_moves():
+            if self.move_text(m).upper() == want:
+                return m
+        why = self.why_illegal(s)
+        if why:
+            raise IllegalMove("err.move_illegal_why", text=s, why=why)
+        raise IllegalMove("err.move_illegal", text=s)
+
+    def why_illegal(self, text: str) -> str:
+        """An optional explanation for an illegal move (English), used in the error."""
+        return ""
+
+    def push_text(self, text: str):
+        """Parse and play a move; returns the move."""
+        m = self.parse_move(text)
+        self.play(m)
+        return m
+
+    def move_input(self, move) -> tuple[tuple[str, ...], str | None]:
+        raise NotImplementedError
+
+    # ------------------------------------------------------------------ position code
+    def encode(self) -> str:
+        return f"{self.version}:{self._options_code()}:{self._encode_body()}"
+
+    @classmethod
+    def decode(cls, code: str) -> "State":
+        """A position from its code; BadPosition on anything wrong."""
+        parts = code.strip().split(":", 2)
+        if len(parts) != 3 or not parts[0].isdigit():
+            raise BadPosition("err.position", why="expected 'version:options:position'")
+        if int(parts[0]) != cls.version:
+            raise BadPosition("err.position_version", found=parts[0], expected=cls.version)
+        raw = {}
+        for item in filter(None, parts[1].split(",")):
+            k, _, v = item.partition(".")
+            raw[k] = v
+        try:
+            opts = cls.normalize_options(raw)
+        except BadOption as e:
+            raise BadPosition("err.position", why=str(e)) from None
+        s = cls.__new__(cls)
+        s._init_base(opts)
+        try:
+            s._decode_body(parts[2], opts)
+        except BadPosition:
+            raise
+        except (ValueError, IndexError, KeyError) as e:
+            raise BadPosition("err.position", why=str(e) or type(e).__name__) from None
+        return s
+
+    def _options_code(self) -> str:
+        return ",".join(f"{o.key}.{o.format(self.options[o.key])}" for o in self.all_options()
+                        if self.options[o.key] != o.default)
+
+    def _encode_body(self) -> str:
+        raise NotImplementedError
+
+    def _decode_body(self, body: str, options: dict) -> None:
+        raise NotImplementedError
+
+    # ------------------------------------------------------------------ presentation
+    def seat_colour(self, seat: int) -> str:
+        """The colour key a seat plays (text key 'colour.<key>'); may change (pie swap)."""
+        return ("white", "black", "red", "blue", "green", "yellow")[seat]
+
+    def seat_ref(self, seat: int) -> str:
+        """A message argument naming a seat's colour."""
+        return "@colour." + self.seat_colour(seat)
+
+    def seat_rotation(self, seat: int) -> int:
+        """Degrees to turn the board so that `seat` looks from its own side."""
+        return round(360 * seat / self.num_players) % 360
+
+    def view(self, aids: frozenset = frozenset(), selected: str | None = None):
+        """What to draw. aids: overlays switched on; selected: the square the player has clicked
+        first (a game may show what that piece could do)."""
+        raise NotImplementedError
+
+    def status(self) -> tuple[str, dict] | None:
+        """An optional extra line for the status bar (text key, args), e.g. the piece type due."""
+        return None
+
+    def __repr__(self):
+        return f"<{type(self).__name__} {self.encode()}>"

@@ -1,0 +1,227 @@
+"""Snorkels (Mark Engelberg), RULES.md §2: Go-like placement on 7x7; the first captured loses.
+
+Seats are the players; colours are what they play. Seat 0 starts with Purple; with the pie
+rule, seat 1's first decision may be 'swap', after which seat 0 plays Green and moves next.
+Optional stones are placed at random from the seed, or by hand as set-up moves (the seats
+alternate, the starting seat first)."""
+from ..codec import grid_decode, grid_encode, parse_int, split_fields
+from ..coords import name, names
+from ..engine import Option, Outcome, State
+from ..errors import BadPosition
+from ..rng import Rng
+from ..texts import add
+from ..view import Piece, grid
+
+N = 7
+CELLS = names(N, N)
+INDEX = {c: i for i, c in enumerate(CELLS)}
+NEIGHBOURS = [tuple(nr * N + nc for nr, nc in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1))
+                    if 0 <= nr < N and 0 <= nc < N) for r in range(N) for c in range(N)]
+SWAP = "swap"
+STONE = 100          # a stone placement at cell i is the move STONE + i
+
+add({
+    "opt.snorkels.pie": ("Pie rule (second player may swap colours)", "Tortenregel (Zweiter darf die Farben tauschen)"),
+    "opt.snorkels.stones": ("Stones", "Steine"),
+    "opt.snorkels.setup": ("Stones placed", "Steine gesetzt"),
+    "opt.snorkels.setup.random": ("at random", "zufällig"),
+    "opt.snorkels.setup.hand": ("by hand before the game", "von Hand vor der Partie"),
+    "snorkels.swap": ("Swap colours (pie rule)", "Farben tauschen (Tortenregel)"),
+    "snorkels.place_stone": ("Set-up: place stone {n} of {total}.", "Aufbau: Stein {n} von {total} setzen."),
+    "snorkels.pie_choice": ("Pie rule: {player} may swap colours or play on.",
+                            "Tortenregel: {player} darf die Farben tauschen oder weiterspielen."),
+    "why.snorkels.captured": ("{loser} captured: {winner} wins.", "{loser} geschlagen: {winner} gewinnt."),
+    "why.snorkels.self": ("{loser} captured itself: {winner} wins.", "{loser} hat sich selbst geschlagen: {winner} gewinnt."),
+})
+
+
+class Snorkels(State):
+    id = "snorkels"
+    option_specs = (
+        Option("pie", "bool", True, (), "opt.snorkels.pie"),
+        Option("stones", "int", 0, (0, 1, 2, 3), "opt.snorkels.stones"),
+        Option("setup", "choice", "random", ("random", "hand"), "opt.snorkels.setup"),
+        Option("seed", "int", 0, (), "ui.option.seed"),
+    )
+    move_pattern = r"(?i)swap|s?[A-G][1-7]"
+
+    board: list          # 'P', 'G', 'S' or '.' per cell
+    swapped: bool        # True after a pie swap: seat 0 plays Green
+    stones_left: int     # stones still to place by hand
+
+    def _setup(self, options):
+        self.board = ["."] * (N * N)
+        self.swapped = False
+        self.stones_left = 0
+        if options["stones"]:
+            if options["setup"] == "hand":
+                self.stones_left = options["stones"]
+            else:
+                for i in Rng(options["seed"]).sample(range(N * N), options["stones"]):
+                    self.board[i] = "S"
+
+    # ---------------------------------------------------------------- rules
+    def colour_of(self, seat: int) -> str:
+        return "P" if (seat == 0) != self.swapped else "G"
+
+    def pie_pending(self) -> bool:
+        return (self.options["pie"] and not self.swapped and self.stones_left == 0
+                and self.board.count("P") == 1 and self.board.count("G") == 0)
+
+    def legal_moves(self):
+        if self.result is not None:
+            return []
+        empty = [i for i, v in enumerate(self.board) if v == "."]
+        if self.stones_left:
+            return [STONE + i for i in empty]
+        return ([SWAP] if self.pie_pending() else []) + empty
+
+    def playout_move(self, rng):
+        board = self.board
+        while True:   # a random empty square; the board never fills (see test_full_board_impossible)
+            i = rng.randrange(N * N)
+            if board[i] == ".":
+                return STONE + i if self.stones_left else i
+
+    def _apply(self, move):
+        seat = self.to_move
+        if move == SWAP:
+            self.swapped = True
+            self.to_move = 0           # seat 0 now plays Green, and Green moves next
+            return
+        if move >= STONE:
+            self.board[move - STONE] = "S"
+            self.stones_left -= 1
+            self.to_move = 1 - seat if self.stones_left else 0
+            return
+        self.board[move] = self.colour_of(seat)
+        self.to_move = 1 - seat
+        self.result = self._capture_after(move, seat)
+        if self.result is None and "." not in self.board:
+            self.result = Outcome.win(self, seat, "why.no_moves", player=self.seat_ref(1 - seat),
+                                      winner=self.seat_ref(seat))
+
+    def group(self, i: int) -> tuple[set, bool]:
+        """The group through cell i and whether it has a free breathing tube."""
+        board, colour = self.board, self.board[i]
+        seen, stack, free = {i}, [i], False
+        while stack:
+            for n in NEIGHBOURS[stack.pop()]:
+                v = board[n]
+                if v == ".":
+                    free = True
+                elif v == colour and n not in seen:
+                    seen.add(n)
+                    stack.append(n)
+        return seen, free
+
+    def _capture_after(self, i: int, seat: int):
+        """Enemy groups first (mutual blockade: the mover wins), then the mover's own group."""
+        own = self.board[i]
+        enemy = "G" if own == "P" else "P"
+        for n in NEIGHBOURS[i]:
+            if self.board[n] == enemy:
+                cells, free = self.group(n)
+                if not free:
+                    return Outcome.win(self, seat, "why.snorkels.captured", line=[CELLS[c] for c in sorted(cells)],
+                                       loser=self.seat_ref(1 - seat), winner=self.seat_ref(seat))
+        cells, free = self.group(i)
+        if not free:
+            return Outcome.win(self, 1 - seat, "why.snorkels.self", line=[CELLS[c] for c in sorted(cells)],
+                               loser=self.seat_ref(seat), winner=self.seat_ref(1 - seat))
+        return None
+
+    def evaluate(self):
+        """Liberties of the weakest group decide who is closer to being captured."""
+        worst = {"P": 99, "G": 99}
+        seen = set()
+        for i, v in enumerate(self.board):
+            if v in "PG" and i not in seen:
+                cells, _ = self.group(i)
+                seen |= cells
+                libs = {n for c in cells for n in NEIGHBOURS[c] if self.board[n] == "."}
+                worst[v] = min(worst[v], len(libs))
+        a = self.colour_of(0)
+        b = "G" if a == "P" else "P"
+        d = max(-3, min(3, worst[a] - worst[b]))
+        return (0.5 + d / 7, 0.5 - d / 7)
+
+    # ---------------------------------------------------------------- notation
+    def move_text(self, move) -> str:
+        if move == SWAP:
+            return SWAP
+        if move >= STONE:
+            return "s" + CELLS[move - STONE]
+        return CELLS[move]
+
+    def move_input(self, move):
+        if move == SWAP:
+            return (), "snorkels.swap"
+        return (CELLS[move % STONE],), None
+
+    def why_illegal(self, text):
+        t = text.strip().upper().lstrip("S") if text.strip().upper() != "SWAP" else ""
+        if t in INDEX and self.board[INDEX[t]] != ".":
+            return "that square is not empty"
+        if text.strip().lower() == SWAP:
+            return "a swap is only possible as the second player's first decision under the pie rule"
+        return ""
+
+    # ---------------------------------------------------------------- position code
+    def _encode_body(self):
+        last = CELLS[self.last % STONE] if isinstance(self.last, int) else ""
+        return ";".join([grid_encode(self.board, N), str(self.to_move), "1" if self.swapped else "0",
+                         str(self.stones_left), last])
+
+    def _decode_body(self, body, options):
+        b, seat, swapped, left, last = split_fields(body, 5)
+        self.board = grid_decode(b, N, N, "PGS")
+        self.to_move = parse_int(seat, 0, 1, "the player to move")
+        self.swapped = swapped == "1"
+        self.stones_left = parse_int(left, 0, 3, "stones to place")
+        stones = self.board.count("S")
+        if stones + self.stones_left > 3:
+            raise BadPosition("err.position", why="more than 3 stones")
+        if self.stones_left and self.board.count(".") != N * N - stones:
+            raise BadPosition("err.position", why="snorkels placed before the stones")
+        self.ply = self.board.count("P") + self.board.count("G") + stones + int(self.swapped)
+        if last:
+            if last not in INDEX or self.board[INDEX[last]] not in "PGS":
+                raise BadPosition("err.position", why="the last move is not on an occupied square")
+            self.last = INDEX[last] + (STONE if self.board[INDEX[last]] == "S" else 0)
+        if self.last is not None and self.board[self.last % STONE] in "PG":
+            mover = 0 if self.colour_of(0) == self.board[self.last] else 1
+            if mover == self.to_move:
+                raise BadPosition("err.position", why="the player who moved last is to move again")
+            self.result = self._capture_after(self.last, mover)
+        # any other group without a tube would have ended the game earlier
+        for i, v in enumerate(self.board):
+            if v in "PG" and not self.group(i)[1] and (self.result is None or CELLS[i] not in self.result.line):
+                raise BadPosition("err.position", why=f"the group at {CELLS[i]} would have been captured already")
+
+    # ---------------------------------------------------------------- presentation
+    def seat_colour(self, seat):
+        return "purple" if self.colour_of(seat) == "P" else "green"
+
+    def status(self):
+        if self.stones_left:
+            total = self.options["stones"]
+            return "snorkels.place_stone", {"n": total - self.stones_left + 1, "total": total}
+        if self.pie_pending() and self.result is None:
+            return "snorkels.pie_choice", {"player": self.seat_ref(self.to_move)}
+        return None
+
+    def seat_rotation(self, seat):
+        return 0
+
+    def view(self, aids=frozenset(), selected=None):
+        v = grid(N, N, fill=lambda c, r: "sand")
+        colour = {"P": "purple", "G": "green", "S": "neutral"}
+        for i, x in enumerate(self.board):
+            if x != ".":
+                v.pieces.append(Piece(CELLS[i], "stone" if x == "S" else "disc", colour[x]))
+        if isinstance(self.last, int):
+            v.add_layer("last", [CELLS[self.last % STONE]])
+        if self.result is not None and self.result.line:
+            v.add_layer("captured", self.result.line)
+        return v

@@ -1,0 +1,146 @@
+"""The one table of interface text, in English and German.
+
+The core keys live here; each game module adds its own keys (names, reasons, option labels)
+with `add()`, so everything a player reads comes from this table. Messages use
+str.format fields; arguments are plain values (cells, numbers, other keys prefixed '@').
+"""
+
+LANGS = ("en", "de")
+
+TABLE: dict[str, dict[str, str]] = {}
+
+
+def add(entries: dict[str, tuple[str, str]]) -> None:
+    """Add keys as {key: (english, german)}; a key may be added only once."""
+    for key, (en, de) in entries.items():
+        if key in TABLE and TABLE[key] != {"en": en, "de": de}:
+            raise KeyError(f"text key defined twice: {key}")
+        TABLE[key] = {"en": en, "de": de}
+
+
+def t(key: str, lang: str = "en", **args) -> str:
+    """The text for `key` in `lang`; argument values that start with '@' are keys themselves."""
+    entry = TABLE.get(key)
+    if entry is None:
+        return key
+    text = entry.get(lang) or entry["en"]
+    if not args:
+        return text
+    resolved = {k: (t(v[1:], lang) if isinstance(v, str) and v.startswith("@") else v)
+                for k, v in args.items()}
+    try:
+        return text.format(**resolved)
+    except (KeyError, IndexError, ValueError):
+        return text
+
+
+add({
+    # errors
+    "err.move_syntax": ("'{text}' is not a move in {game}.", "„{text}“ ist kein Zug in {game}."),
+    "err.move_illegal": ("{text} is not allowed here.", "{text} ist hier nicht erlaubt."),
+    "err.move_illegal_why": ("{text} is not allowed here: {why}", "{text} ist hier nicht erlaubt: {why}"),
+    "err.game_over": ("The game is over.", "Die Partie ist beendet."),
+    "err.position": ("This position code cannot be read: {why}", "Dieser Stellungscode ist nicht lesbar: {why}"),
+    "err.position_version": ("This position code is of version {found}; this app reads version {expected}.",
+                             "Dieser Stellungscode hat Version {found}; diese App liest Version {expected}."),
+    "err.option_unknown": ("{game} has no option '{name}'.", "{game} hat keine Option „{name}“."),
+    "err.option_value": ("'{value}' is not a valid value for option '{name}'.",
+                         "„{value}“ ist kein gültiger Wert für die Option „{name}“."),
+    "err.players": ("{game} cannot be played by {count} players.", "{game} kann nicht zu {count} gespielt werden."),
+    "err.game_unknown": ("There is no game '{name}'.", "Es gibt kein Spiel „{name}“."),
+    "err.link": ("This link cannot be read: {why}", "Dieser Link ist nicht lesbar: {why}"),
+    "err.link_move": ("This link cannot be read: move {number} ({text}) is not allowed there.",
+                      "Dieser Link ist nicht lesbar: Zug {number} ({text}) ist dort nicht erlaubt."),
+    "err.saved": ("The saved game could not be restored and was left alone.",
+                  "Die gespeicherte Partie konnte nicht wiederhergestellt werden und bleibt unverändert."),
+    # outcomes shared by several games
+    "why.no_moves": ("{player} has no legal move: {winner} wins.", "{player} hat keinen erlaubten Zug: {winner} gewinnt."),
+    "why.repetition": ("Draw by threefold repetition.", "Remis durch dreifache Stellungswiederholung."),
+    "why.draw": ("Draw.", "Unentschieden."),
+    # UI
+    "ui.title": ("Spielkiste", "Spielkiste"),
+    "ui.tagline": ("Ten abstract board games, offline, against each other or the computer.",
+                   "Zehn abstrakte Brettspiele, offline, gegeneinander oder gegen den Computer."),
+    "ui.games": ("Games", "Spiele"),
+    "ui.coming": ("coming soon", "folgt bald"),
+    "ui.new_game": ("New game", "Neue Partie"),
+    "ui.start": ("Start", "Starten"),
+    "ui.cancel": ("Cancel", "Abbrechen"),
+    "ui.human": ("Human", "Mensch"),
+    "ui.computer": ("Computer", "Computer"),
+    "ui.level": ("Computer strength", "Spielstärke des Computers"),
+    "ui.level.1": ("easy (0.3 s)", "leicht (0,3 s)"),
+    "ui.level.2": ("medium (1 s)", "mittel (1 s)"),
+    "ui.level.3": ("strong (3 s)", "stark (3 s)"),
+    "ui.level.4": ("very strong (8 s)", "sehr stark (8 s)"),
+    "ui.players": ("Players", "Spieler"),
+    "ui.teams": ("Teams", "Teams"),
+    "ui.undo": ("Undo", "Zurück"),
+    "ui.redo": ("Redo", "Vor"),
+    "ui.first": ("Start of the game", "Partieanfang"),
+    "ui.last": ("Latest move", "Letzter Zug"),
+    "ui.copy_link": ("Copy link", "Link kopieren"),
+    "ui.link_copied": ("Link copied.", "Link kopiert."),
+    "ui.link_here": ("Link to this game:", "Link zu dieser Partie:"),
+    "ui.stop": ("Move now", "Jetzt ziehen"),
+    "ui.thinking": ("{player} is thinking…", "{player} denkt nach …"),
+    "ui.thinking_stats": ("{iterations} positions · best {move} ({percent}%)",
+                          "{iterations} Stellungen · bester Zug {move} ({percent} %)"),
+    "ui.to_move": ("{player} to move.", "{player} ist am Zug."),
+    "ui.to_move_you": ("{player} to move: your turn.", "{player} ist am Zug: du bist dran."),
+    "ui.moves": ("Moves", "Züge"),
+    "ui.no_moves_yet": ("No moves yet.", "Noch keine Züge."),
+    "ui.rules": ("Rules", "Regeln"),
+    "ui.language": ("Language", "Sprache"),
+    "ui.back": ("All games", "Alle Spiele"),
+    "ui.loading": ("Loading the game engine…", "Spiel-Engine wird geladen …"),
+    "ui.ai_loading": ("The computer player is starting…", "Der Computerspieler startet …"),
+    "ui.rotate": ("Rotate board", "Brett drehen"),
+    "ui.choose": ("Choose:", "Wähle:"),
+    "ui.viewing": ("Viewing move {number} of {total}; play on from here or go to the latest move.",
+                   "Ansicht nach Zug {number} von {total}; von hier weiterspielen oder zum letzten Zug."),
+    "ui.embed_open": ("Open full app", "Vollständige App öffnen"),
+    "ui.board": ("{game} board", "{game}-Spielbrett"),
+    "ui.offline_ready": ("Ready to play offline.", "Bereit zum Offline-Spielen."),
+    "ui.seat": ("Seat {number}", "Platz {number}"),
+    "ui.option.seed": ("Random seed", "Zufallszahl"),
+})
+
+add({f"colour.{k}": v for k, v in {
+    "white": ("White", "Weiß"), "black": ("Black", "Schwarz"), "orange": ("Orange", "Orange"),
+    "purple": ("Purple", "Lila"), "green": ("Green", "Grün"), "red": ("Red", "Rot"),
+    "blue": ("Blue", "Blau"), "yellow": ("Yellow", "Gelb"), "neutral": ("Neutral", "Neutral"),
+    "player": ("Player", "Spieler"),
+}.items()})
+
+add({f"game.{k}": v for k, v in {
+    "surikata": ("Surikata", "Surikata"), "snorkels": ("Snorkels", "Snorkels"),
+    "blockade": ("Blockade", "Blockade"), "weltreich": ("Weltreich (World Empire)", "Weltreich"),
+    "sprung": ("Schaff den Sprung (Make the Leap)", "Schaff den Sprung"),
+    "aufstellen": ("Aufstellen (Line Up)", "Aufstellen"),
+    "solitaire": ("Allein Wetteifern (Solitaire)", "Allein Wetteifern"),
+    "tor": ("Das Tor (The Gate)", "Das Tor"), "ziggurats": ("Ziggurats", "Ziggurats"),
+    "drei": ("Die Drei (The Three)", "Die Drei"),
+}.items()})
+add({f"blurb.{k}": v for k, v in {
+    "surikata": ("Place pieces out of the meerkat's view; three in a row loses.",
+                 "Setze außerhalb der Sicht des Erdmännchens; drei in einer Reihe verliert."),
+    "snorkels": ("Go-like placement on 7x7: the first player captured loses.",
+                 "Go-artiges Setzen auf 7x7: wer zuerst geschlagen wird, verliert."),
+    "blockade": ("Steer your king off the far edge with guards that deflect it.",
+                 "Lenke deinen König mit Wächtern über den gegenüberliegenden Rand."),
+    "weltreich": ("Seize the thrones; every piece captures at its own distance. 2-4 players.",
+                  "Besetze die Throne; jede Figur schlägt auf ihre Entfernung. 2-4 Spieler."),
+    "sprung": ("A race to the right with jumps and bonus moves. 2-4 players.",
+               "Ein Wettlauf nach rechts mit Sprüngen und Extrazügen. 2-4 Spieler."),
+    "aufstellen": ("Four in a line on the 16 centres, moving pieces in a fixed order.",
+                   "Vier in einer Linie auf den 16 Zentren, in fester Reihenfolge."),
+    "solitaire": ("Jump and remove until one piece is left.",
+                  "Springen und entfernen, bis eine Figur übrig ist."),
+    "tor": ("Open gates to bring all your pieces into play. 2-4 players.",
+            "Öffne Tore, um alle Figuren ins Spiel zu bringen. 2-4 Spieler."),
+    "ziggurats": ("Build and climb: top a ziggurat first. 2-6 players.",
+                  "Baue und klettere: vollende als Erster eine Zikkurat. 2-6 Spieler."),
+    "drei": ("Place en prise on the Katarenga board; three in a symmetric line wins.",
+             "Setze en prise auf dem Katarenga-Brett; drei in symmetrischer Linie gewinnen."),
+}.items()})

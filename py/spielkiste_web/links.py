@@ -1,0 +1,91 @@
+"""Links: a whole game (options + moves) or any position, in the URL fragment.
+
+  #snorkels                                   a new game with default options
+  #snorkels?stones=2&seed=17&m=D4,swap,C3     options, then the moves played (replayable)
+  #snorkels?p=1::...&m=C3                     a custom start position (code), then moves
+  &at=2                                       the move being viewed, when not the last
+
+Parsing never trusts the text: every value goes through the engine's own checks, and all
+errors become BadLink/IllegalMove with a readable message."""
+from urllib.parse import parse_qsl
+
+from spielkiste.codec import SAFE
+from spielkiste.errors import BadLink, SpielkisteError
+from spielkiste.record import Record
+from spielkiste.registry import GAMES, PLANNED, get_game
+
+VERSION = "1"
+RESERVED = {"v", "m", "p", "at"}
+MAX_LEN = 20000
+
+
+def to_fragment(rec: Record) -> str:
+    """The fragment (without '#') that reproduces the record exactly."""
+    start = rec.start
+    parts = [] if VERSION == "1" else [f"v={VERSION}"]
+    if rec.custom_start:
+        parts.append("p=" + start.encode())
+    else:
+        parts += [f"{o.key}={o.format(start.options[o.key])}" for o in start.all_options()
+                  if start.options[o.key] != o.default]
+    if rec.moves:
+        parts.append("m=" + ",".join(rec.moves))
+    if not rec.at_end:
+        parts.append(f"at={rec.cursor}")
+    return start.id + ("?" + "&".join(parts) if parts else "")
+
+
+def game_of(fragment: str) -> str:
+    """The game id a fragment names (lower case), or ''."""
+    return fragment.lstrip("#").split("?", 1)[0].strip().lower()
+
+
+def from_fragment(fragment: str) -> Record:
+    """The record a fragment describes; BadLink (or IllegalMove for a bad move) otherwise."""
+    frag = fragment.lstrip("#")
+    if len(frag) > MAX_LEN:
+        raise BadLink("err.link", why="it is too long")
+    gid, _, query = frag.partition("?")
+    gid = gid.strip().lower()
+    if gid in PLANNED:
+        raise BadLink("err.link", why=f"{gid} is not playable yet")
+    if gid not in GAMES:
+        raise BadLink("err.link", why="it names no game of this collection")
+    game = get_game(gid)
+    try:
+        pairs = parse_qsl(query, keep_blank_values=True, strict_parsing=bool(query))
+    except ValueError:
+        raise BadLink("err.link", why="its parameters are garbled") from None
+    params: dict[str, str] = {}
+    for k, v in pairs:
+        if k in params:
+            raise BadLink("err.link", why=f"'{k}' appears twice")
+        params[k] = v
+    if params.get("v", VERSION) != VERSION:
+        raise BadLink("err.link", why=f"link version {params['v']} is not known")
+    options = {k: v for k, v in params.items() if k not in RESERVED}
+    try:
+        if "p" in params:
+            if options:
+                raise BadLink("err.link", why="a position link carries its options inside the position")
+            if not SAFE.match(params["p"]):
+                raise BadLink("err.link", why="the position has characters a position code never has")
+            start, custom = game.decode(params["p"]), True
+        else:
+            start, custom = game.new(options), False
+    except BadLink:
+        raise
+    except SpielkisteError as e:
+        raise BadLink("err.link", why=str(e)) from None
+    moves = [m for m in params.get("m", "").split(",") if m] if params.get("m") else []
+    rec = Record.replay(start, moves, custom)
+    if "at" in params:
+        if not params["at"].isdigit() or int(params["at"]) > len(moves):
+            raise BadLink("err.link", why="'at' is not a move number of this game")
+        rec.goto(int(params["at"]))
+    return rec
+
+
+def position_link(state) -> str:
+    """A fragment for one position, with no history (rules-page examples, 'share position')."""
+    return f"{state.id}?p={state.encode()}"

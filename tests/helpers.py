@@ -1,0 +1,31 @@
+"""Shared helpers for engine tests: building positions from move lists, random play."""
+import random
+
+from spielkiste.registry import get_game
+
+
+def play(game_id: str, moves, options=None):
+    """The state after playing move texts from the start."""
+    s = get_game(game_id).new(options)
+    for m in (moves.split() if isinstance(moves, str) else moves):
+        s.push_text(m)
+    return s
+
+
+def texts(state) -> set[str]:
+    return {state.move_text(m) for m in state.legal_moves()}
+
+
+def random_game(state, seed: int, max_plies: int = 400, check=None):
+    """Plays random legal moves; calls check(before, move, after) on every step. Returns the end state."""
+    rng = random.Random(seed)
+    s = state.copy()
+    while s.result is None and s.ply < max_plies:
+        moves = s.legal_moves()
+        assert moves, f"{s.id}: no legal move but no result in {s.encode()}"
+        m = rng.choice(moves)
+        before = s.copy()
+        s.play(m)
+        if check:
+            check(before, m, s)
+    return s
