@@ -194,10 +194,13 @@ class Snorkels(State):
             if mover == self.to_move:
                 raise BadPosition("err.position", why="the player who moved last is to move again")
             self.result = self._capture_after(self.last, mover)
-        # any other group without a tube would have ended the game earlier
+        # a group without a tube may only touch the last move (which ended the game)
+        near = {self.last, *NEIGHBOURS[self.last]} if self.result is not None else set()
         for i, v in enumerate(self.board):
-            if v in "PG" and not self.group(i)[1] and (self.result is None or CELLS[i] not in self.result.line):
-                raise BadPosition("err.position", why=f"the group at {CELLS[i]} would have been captured already")
+            if v in "PG" and i not in near:
+                cells, free = self.group(i)
+                if not free and not cells & near:
+                    raise BadPosition("err.position", why=f"the group at {CELLS[i]} would have been captured already")
 
     # ---------------------------------------------------------------- presentation
     def seat_colour(self, seat):
