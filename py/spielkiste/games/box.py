@@ -1,0 +1,113 @@
+"""The board of the *Blockade* box (sheet 002, RULES.md §3-8), shared by its six games.
+
+12x12 squares in 16 fields of 3x3; the middle square of each field is its circled centre
+(B2, E2, H2, K2, B5 ... K11). Squares are indexed row*12+col, row 0 at the top, so E11 is
+index 10*12+4 (coords.py names).
+
+Pieces: per colour (red, blue, green, yellow) 1 cylinder, 4 triangles, 6 squares. On a board
+(a flat list of one-character cells, '.' empty) each piece is one letter:
+    cylinder  R B G Y      the colour's initial, upper case
+    square    r b g y      the colour's initial, lower case
+    triangle  s c h z      the letter after the colour's initial (r->s, b->c, g->h, y->z)
+These letters are safe in position codes (codec.grid_encode)."""
+from ..coords import names
+from ..view import Piece, grid
+
+N = 12
+CELLS = names(N, N)
+INDEX = {c: i for i, c in enumerate(CELLS)}
+ROW = [i // N for i in range(N * N)]
+COL = [i % N for i in range(N * N)]
+
+# ---------------------------------------------------------------- fields and centres
+FIELD = [(i // N // 3) * 4 + (i % N) // 3 for i in range(N * N)]        # field 0..15 of a square
+FIELD_CELLS = tuple(tuple(i for i in range(N * N) if FIELD[i] == f) for f in range(16))
+CENTRE_OF = tuple(cells[4] for cells in FIELD_CELLS)                      # the centre of each field
+IS_CENTRE = [i in CENTRE_OF for i in range(N * N)]
+CENTRES = CENTRE_OF                                                        # reading order B2, E2, ... K11
+
+# ---------------------------------------------------------------- directions
+UP, DOWN, LEFT, RIGHT = 0, 1, 2, 3
+DELTAS = ((-1, 0), (1, 0), (0, -1), (0, 1))                               # (drow, dcol) per direction
+TURNS = ((LEFT, RIGHT), (LEFT, RIGHT), (UP, DOWN), (UP, DOWN))            # the two 90° turns
+OFF = -1
+
+
+def _step(i, d):
+    r, c = ROW[i] + DELTAS[d][0], COL[i] + DELTAS[d][1]
+    return r * N + c if 0 <= r < N and 0 <= c < N else OFF
+
+
+NEXT = tuple(tuple(_step(i, d) for i in range(N * N)) for d in range(4))   # NEXT[d][i]: neighbour or OFF
+
+
+def _ray(i, d):
+    out = []
+    j = NEXT[d][i]
+    while j != OFF:
+        out.append(j)
+        j = NEXT[d][j]
+    return tuple(out)
+
+
+RAYS = tuple(tuple(_ray(i, d) for d in range(4)) for i in range(N * N))   # RAYS[i][d]: squares beyond i
+
+# ---------------------------------------------------------------- pieces
+COLOURS = ("red", "blue", "green", "yellow")
+SHAPES = ("cylinder", "triangle", "square")
+CYLINDER, TRIANGLE, SQUARE = SHAPES
+_TRIANGLE_CHARS = {"red": "s", "blue": "c", "green": "h", "yellow": "z"}
+
+
+def char(colour: str, shape: str) -> str:
+    """The board letter of a piece: char('red', 'cylinder') == 'R'."""
+    if shape == CYLINDER:
+        return colour[0].upper()
+    if shape == SQUARE:
+        return colour[0]
+    return _TRIANGLE_CHARS[colour]
+
+
+PIECES = {char(c, s): (c, s) for c in COLOURS for s in SHAPES}            # letter -> (colour, shape)
+ALPHABET = "".join(PIECES)                                                 # for codec.grid_decode
+
+
+def colour_of(ch: str) -> str:
+    return PIECES[ch][0]
+
+
+def shape_of(ch: str) -> str:
+    return PIECES[ch][1]
+
+
+# ---------------------------------------------------------------- drawing
+def field_fill(col: int, row: int) -> str:
+    """Fields alternate like a chessboard of 3x3 blocks."""
+    return "field" if (row // 3 + col // 3) % 2 == 0 else "field-alt"
+
+
+def board_view(mark=None):
+    """The empty box board: 144 squares, alternating field fills, circled centres, the 16
+    fields outlined as regions. mark(col, row) may replace the centre mark (thrones...)."""
+    def centre(c, r):
+        if mark is not None:
+            m = mark(c, r)
+            if m is not None:
+                return m
+        return "centre" if r % 3 == 1 and c % 3 == 1 else ""
+    v = grid(N, N, fill=field_fill, mark=centre)
+    v.regions.extend((fc * 3, fr * 3, 3, 3, "field") for fr in range(4) for fc in range(4))
+    return v
+
+
+def piece(i: int, ch: str, **kw) -> Piece:
+    """The view piece for letter ch on square index i."""
+    colour, shape = PIECES[ch]
+    return Piece(CELLS[i], shape, colour, **kw)
+
+
+def add_pieces(view, board) -> None:
+    """Every piece of a board (list of letters, '.' empty) onto the view."""
+    for i, ch in enumerate(board):
+        if ch != ".":
+            view.pieces.append(piece(i, ch))
