@@ -144,3 +144,18 @@ add({f"blurb.{k}": v for k, v in {
     "drei": ("Place en prise on the Katarenga board; three in a symmetric line wins.",
              "Setze en prise auf dem Katarenga-Brett; drei in symmetrischer Linie gewinnen."),
 }.items()})
+
+add({f"shape.{k}": v for k, v in {
+    "disc": ("snorkel", "Schnorchel"), "stone": ("stone", "Stein"), "mound": ("termite mound", "Termitenhügel"),
+    "cylinder": ("cylinder", "Zylinder"), "triangle": ("triangle", "Dreieck"), "square": ("square", "Viereck"),
+    "pawn": ("pawn", "Figur"), "block": ("block", "Block"), "piece": ("piece", "Spielstein"),
+}.items()})
+add({
+    "cell.empty": ("{cell}, empty", "{cell}, leer"),
+    "cell.with": ("{cell}: {pieces}", "{cell}: {pieces}"),
+    "cell.piece": ("{colour} {shape}", "{colour}: {shape}"),
+    "cell.target": ("possible move", "möglicher Zug"),
+    "cell.bottom_to_top": ("stack from bottom to top", "Stapel von unten nach oben"),
+    "mark.meerkat": ("with the meerkat", "mit dem Erdmännchen"),
+    "mark.commander": ("commander", "Kommandeur"),
+})

@@ -1,0 +1,169 @@
+#!/usr/bin/env python3
+"""Build and serve the static site.
+
+  python build.py serve [--port 8000]   build dist/, then serve it on http://127.0.0.1:8000
+  python build.py build                 only build dist/
+  python build.py deps                  only fetch the pinned npm packages (assets/npm, lock file committed)
+
+The pinned Pyodide and @pyscript/core come from the npm registry (`npm ci` against the
+committed lock file) and are copied into dist/vendor/, so the running site requests nothing
+from any other origin. Our Python packages are zipped into dist/spielkiste.zip, which PyScript
+unpacks into the interpreter's working directory (no micropip, no wheel install at start-up)."""
+import argparse
+import functools
+import gzip
+import hashlib
+import http.server
+import json
+import os
+import shutil
+import subprocess
+import sys
+import zipfile
+
+ROOT = os.path.dirname(os.path.abspath(__file__))
+NPM = os.path.join(ROOT, "assets", "npm")
+MODULES = os.path.join(NPM, "node_modules")
+DIST = os.path.join(ROOT, "dist")
+PYODIDE_FILES = ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"]
+PACKAGES = ["spielkiste", "spielkiste_web"]
+MIME = {".mjs": "text/javascript", ".js": "text/javascript", ".wasm": "application/wasm",
+        ".webmanifest": "application/manifest+json", ".toml": "text/plain", ".zip": "application/zip",
+        ".py": "text/plain", ".json": "application/json", ".svg": "image/svg+xml"}
+
+
+def pinned() -> dict:
+    with open(os.path.join(NPM, "package.json")) as f:
+        return json.load(f)["dependencies"]
+
+
+def installed_version(name: str) -> str | None:
+    try:
+        with open(os.path.join(MODULES, name, "package.json")) as f:
+            return json.load(f)["version"]
+    except OSError:
+        return None
+
+
+def deps() -> None:
+    """npm ci from the committed lock file, unless the pinned versions are already there."""
+    if all(installed_version(n) == v for n, v in pinned().items()):
+        return
+    print("fetching pinned npm packages:", ", ".join(f"{n}@{v}" for n, v in pinned().items()))
+    subprocess.run(["npm", "ci", "--no-audit", "--no-fund", "--loglevel=error"], cwd=NPM, check=True)
+
+
+def copy(src: str, dst: str) -> None:
+    os.makedirs(os.path.dirname(dst), exist_ok=True)
+    shutil.copyfile(src, dst)
+
+
+def zip_packages(dst: str) -> None:
+    """Our packages as a deterministic zip (sorted names, fixed timestamps)."""
+    with zipfile.ZipFile(dst, "w", zipfile.ZIP_DEFLATED) as z:
+        for pkg in PACKAGES:
+            base = os.path.join(ROOT, "py", pkg)
+            for dirpath, dirnames, filenames in sorted(os.walk(base)):
+                dirnames[:] = sorted(d for d in dirnames if d != "__pycache__")
+                for fn in sorted(filenames):
+                    if fn.endswith(".py"):
+                        full = os.path.join(dirpath, fn)
+                        info = zipfile.ZipInfo(os.path.relpath(full, os.path.join(ROOT, "py")), (2020, 1, 1, 0, 0, 0))
+                        info.compress_type = zipfile.ZIP_DEFLATED
+                        with open(full, "rb") as f:
+                            z.writestr(info, f.read())
+
+
+def build() -> None:
+    deps()
+    if os.path.isdir(DIST):
+        shutil.rmtree(DIST)
+    os.makedirs(DIST)
+    copy(os.path.join(ROOT, "index.html"), os.path.join(DIST, "index.html"))
+    copy(os.path.join(ROOT, "pyscript.toml"), os.path.join(DIST, "pyscript.toml"))
+    for fn in sorted(os.listdir(os.path.join(ROOT, "assets"))):
+        src = os.path.join(ROOT, "assets", fn)
+        if fn in ("sw.js", "manifest.webmanifest"):
+            continue
+        if os.path.isfile(src):
+            copy(src, os.path.join(DIST, "assets", fn))
+    copy(os.path.join(ROOT, "assets", "manifest.webmanifest"), os.path.join(DIST, "manifest.webmanifest"))
+    rules = os.path.join(ROOT, "assets", "rules")
+    for fn in sorted(os.listdir(rules)) if os.path.isdir(rules) else []:
+        copy(os.path.join(rules, fn), os.path.join(DIST, "rules", fn))
+    for fn in PYODIDE_FILES:
+        copy(os.path.join(MODULES, "pyodide", fn), os.path.join(DIST, "vendor", "pyodide", fn))
+    core = os.path.join(MODULES, "@pyscript", "core", "dist")
+    for fn in sorted(os.listdir(core)):
+        if fn.endswith((".js", ".css")):
+            copy(os.path.join(core, fn), os.path.join(DIST, "vendor", "pyscript", fn))
+    zip_packages(os.path.join(DIST, "spielkiste.zip"))
+    copy(os.path.join(ROOT, "py", "spielkiste_web", "worker.py"), os.path.join(DIST, "worker.py"))
+    # the service worker caches every file of the build, under a version that changes with them
+    files, digest = [], hashlib.sha256()
+    for dirpath, _, filenames in sorted(os.walk(DIST)):
+        for fn in sorted(filenames):
+            full = os.path.join(dirpath, fn)
+            rel = os.path.relpath(full, DIST).replace(os.sep, "/")
+            files.append("./" + rel)
+            with open(full, "rb") as f:
+                digest.update(rel.encode() + f.read())
+    files.append("./")
+    with open(os.path.join(ROOT, "assets", "sw.js")) as f:
+        sw = f.read().replace("__VERSION__", digest.hexdigest()[:16]).replace("__FILES__", json.dumps(files))
+    with open(os.path.join(DIST, "sw.js"), "w") as f:
+        f.write(sw)
+    raw, gz = size_of(DIST)
+    print(f"built {DIST}: {len(files)} files, {raw / 1e6:.2f} MB raw, {gz / 1e6:.2f} MB gzip")
+
+
+def size_of(path: str) -> tuple[int, int]:
+    raw = gz = 0
+    for dirpath, _, filenames in os.walk(path):
+        for fn in filenames:
+            with open(os.path.join(dirpath, fn), "rb") as f:
+                data = f.read()
+            raw += len(data)
+            gz += len(gzip.compress(data, 6))
+    return raw, gz
+
+
+class Handler(http.server.SimpleHTTPRequestHandler):
+    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **MIME}
+
+    def end_headers(self):
+        self.send_header("Cache-Control", "no-cache")
+        super().end_headers()
+
+    def log_message(self, fmt, *args):
+        if os.environ.get("SPIELKISTE_QUIET") != "1":
+            super().log_message(fmt, *args)
+
+
+def make_server(directory: str, port: int, host: str = "127.0.0.1") -> http.server.ThreadingHTTPServer:
+    return http.server.ThreadingHTTPServer((host, port), functools.partial(Handler, directory=directory))
+
+
+def main() -> int:
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("cmd", choices=["build", "serve", "deps"])
+    p.add_argument("--port", type=int, default=8000)
+    p.add_argument("--no-build", action="store_true", help="serve the existing dist/")
+    args = p.parse_args()
+    if args.cmd == "deps":
+        deps()
+        return 0
+    if args.cmd == "build" or not args.no_build:
+        build()
+    if args.cmd == "serve":
+        srv = make_server(DIST, args.port)
+        print(f"serving {DIST} on http://127.0.0.1:{args.port}/  (Ctrl-C stops)")
+        try:
+            srv.serve_forever()
+        except KeyboardInterrupt:
+            pass
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,190 @@
+"""The one SVG renderer: draws any game's View, knowing no rules.
+
+Pure Python (tested under CPython): it returns SVG markup built only from the engine's view
+model, every text escaped. Each square is a <rect data-cell="E11"> with an accessible label;
+each piece a <g data-piece>. Styling lives in assets/board.css under the class names used here
+(fill-*, mark-*, layer-*, c-*, shape-*, line-*, region-*)."""
+from html import escape
+
+from spielkiste.texts import t
+from spielkiste.view import View
+
+BOX_COLOURS = {"red", "blue", "green", "yellow"}
+BOX_SHAPES = {"cylinder", "triangle", "square"}
+
+
+def _f(x: float) -> str:
+    return f"{x:.3f}".rstrip("0").rstrip(".")
+
+
+def _shape(p, size: float) -> str:
+    s = size
+    if p.shape == "disc":
+        return f'<circle r="{_f(.38 * s)}"/>'
+    if p.shape == "stone":
+        pts = [(-.34, -.12), (-.18, -.33), (.12, -.36), (.35, -.14), (.3, .2), (.06, .35), (-.26, .3), (-.38, .08)]
+        return '<polygon points="' + " ".join(f"{_f(x * s)},{_f(y * s)}" for x, y in pts) + '"/>'
+    if p.shape == "mound":
+        return (f'<path d="M{_f(-.4 * s)},{_f(.3 * s)} Q{_f(-.3 * s)},{_f(-.1 * s)} {_f(-.12 * s)},{_f(-.38 * s)} '
+                f'Q0,{_f(-.46 * s)} {_f(.12 * s)},{_f(-.38 * s)} Q{_f(.3 * s)},{_f(-.1 * s)} {_f(.4 * s)},{_f(.3 * s)} Z"/>'
+                f'<path class="detail" d="M{_f(-.15 * s)},{_f(.1 * s)} l{_f(.08 * s)},{_f(-.2 * s)} '
+                f'M{_f(.1 * s)},{_f(.15 * s)} l{_f(.05 * s)},{_f(-.25 * s)}"/>')
+    if p.shape == "cylinder":
+        return f'<circle r="{_f(.36 * s)}"/><circle class="detail" r="{_f(.22 * s)}"/>'
+    if p.shape == "triangle":
+        return f'<polygon points="0,{_f(-.38 * s)} {_f(.38 * s)},{_f(.3 * s)} {_f(-.38 * s)},{_f(.3 * s)}"/>'
+    if p.shape in ("square", "block"):
+        h = .31 * s if p.shape == "square" else .4 * s
+        return f'<rect x="{_f(-h)}" y="{_f(-h)}" width="{_f(2 * h)}" height="{_f(2 * h)}" rx="{_f(.04 * s)}"/>'
+    if p.shape == "pawn":
+        return (f'<path d="M{_f(-.28 * s)},{_f(.34 * s)} L{_f(.28 * s)},{_f(.34 * s)} L{_f(.16 * s)},{_f(.1 * s)} '
+                f'L{_f(.08 * s)},{_f(.02 * s)} A{_f(.16 * s)},{_f(.16 * s)} 0 1 0 {_f(-.08 * s)},{_f(.02 * s)} '
+                f'L{_f(-.16 * s)},{_f(.1 * s)} Z"/>')
+    return f'<circle r="{_f(.34 * s)}"/>'
+
+
+def _colour_mark(p) -> str:
+    """Box pieces carry a mark per colour, so colour-blind players can tell them apart."""
+    if p.colour not in BOX_COLOURS or p.shape not in BOX_SHAPES:
+        return ""
+    y = ".06" if p.shape == "triangle" else "0"
+    return {
+        "red": f'<circle class="cmark" cy="{y}" r=".07"/>',
+        "blue": f'<path class="cmark" d="M-.13,{y} h.26"/>',
+        "green": f'<path class="cmark" d="M-.11,{y} h.22 M0,{float(y) - .11:.2f} v.22"/>',
+        "yellow": f'<circle class="cmark hollow" cy="{y}" r=".1"/>',
+    }[p.colour]
+
+
+def _overlay(mark: str) -> str:
+    if mark == "meerkat":
+        return ('<g class="meerkat"><ellipse cx="0" cy=".06" rx=".12" ry=".2"/>'
+                '<circle cx="0" cy="-.2" r=".09"/><circle class="eye" cx=".03" cy="-.22" r=".018"/></g>')
+    if mark == "commander":
+        return '<path class="commander" d="M-.16,.06 L-.16,-.12 L-.08,-.04 L0,-.16 L.08,-.04 L.16,-.12 L.16,.06 Z"/>'
+    return ""
+
+
+def _cell_mark(mark: str) -> str:
+    if mark == "centre":
+        return '<circle class="mark-centre" r=".42"/>'
+    if mark == "rook":
+        return '<path class="mark-sym" d="M0,-.3 V.3 M-.3,0 H.3"/>'
+    if mark == "bishop":
+        return '<path class="mark-sym" d="M-.22,-.22 L.22,.22 M-.22,.22 L.22,-.22"/>'
+    if mark == "knight":
+        return '<path class="mark-sym" d="M-.12,-.28 V.06 H.22"/><circle class="mark-dot" cx=".22" cy=".06" r=".05"/>'
+    if mark == "king":
+        return '<rect class="mark-sym" x="-.16" y="-.16" width=".32" height=".32"/>'
+    if mark in ("throne", "crown"):
+        return (f'<path class="mark-{mark}" d="M-.26,.2 H.26 L.3,-.16 L.14,0 L0,-.26 L-.14,0 L-.3,-.16 Z"/>')
+    if mark == "goal":
+        return '<circle class="mark-goal" r=".2"/>'
+    return ""
+
+
+def piece_label(p, lang: str) -> str:
+    text = t("cell.piece", lang, colour=t("colour." + p.colour, lang), shape=t("shape." + p.shape, lang))
+    if p.mark:
+        text += ", " + t("mark." + p.mark, lang)
+    if p.label:
+        text += f" ({p.label})"
+    return text
+
+
+def render(view: View, lang: str = "en", targets=(), selected: str | None = None, rotation: int = 0,
+           fresh=(), title: str = "") -> str:
+    """The board as an <svg> element. targets: squares that are clickable next (lit on hover;
+    dotted once a first square is selected, as the selected piece's destinations); selected: the
+    square clicked first; rotation: degrees (multiples of 90); fresh: squares to animate."""
+    pad = .7
+    w, h = view.width, view.height
+    targets, fresh = set(targets), set(fresh)
+    cx, cy = w / 2, h / 2
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" class="board" viewBox="{_f(-pad)} {_f(-pad)} '
+           f'{_f(w + 2 * pad)} {_f(h + 2 * pad)}" role="group" aria-label="{escape(title)}">']
+    out.append(f'<g class="rot" transform="rotate({rotation % 360} {_f(cx)} {_f(cy)})">')
+    out.append(f'<rect class="frame" x="-.12" y="-.12" width="{_f(w + .24)}" height="{_f(h + .24)}" rx=".12"/>')
+    by_cell: dict[str, list] = {}
+    for p in view.pieces:
+        by_cell.setdefault(p.cell, []).append(p)
+    layer_of: dict[str, list[str]] = {}
+    for name, cells in view.layers.items():
+        for c in cells:
+            layer_of.setdefault(c, []).append(name)
+    centre = {}
+    for c in view.cells:
+        centre[c.id] = (c.x + c.w / 2, c.y + c.h / 2)
+        stack = sorted(by_cell.get(c.id, ()), key=lambda p: p.level)
+        if stack:
+            desc = "; ".join(piece_label(p, lang) for p in stack)
+            if len(stack) > 1:
+                desc = t("cell.bottom_to_top", lang) + ": " + desc
+            label = t("cell.with", lang, cell=c.id, pieces=desc)
+        else:
+            label = t("cell.empty", lang, cell=c.id)
+        if c.label:
+            label += f" ({c.label})"
+        if c.id in targets:
+            label += " · " + t("cell.target", lang)
+        cls = ["cell", "fill-" + (c.fill or "plain")]
+        cls += ["layer-" + n for n in layer_of.get(c.id, ())]
+        if c.id in targets:
+            cls.append("target")
+        if c.id == selected:
+            cls.append("selected")
+        out.append(f'<rect class="{" ".join(cls)}" data-cell="{escape(c.id)}" x="{_f(c.x)}" y="{_f(c.y)}" '
+                   f'width="{_f(c.w)}" height="{_f(c.h)}" tabindex="-1" role="button" aria-label="{escape(label)}">'
+                   f'<title>{escape(label)}</title></rect>')
+        if c.mark:
+            out.append(f'<g class="cellmark" transform="translate({_f(c.x + c.w / 2)} {_f(c.y + c.h / 2)})">'
+                       f'{_cell_mark(c.mark)}</g>')
+    for x, y, rw, rh, kind in view.regions:
+        out.append(f'<rect class="region region-{escape(kind)}" x="{_f(x)}" y="{_f(y)}" width="{_f(rw)}" height="{_f(rh)}"/>')
+    for name, cells in view.layers.items():
+        for cid in cells:
+            if cid in centre:
+                x, y = centre[cid]
+                out.append(f'<rect class="hl hl-{escape(name)}" x="{_f(x - .5)}" y="{_f(y - .5)}" width="1" height="1"/>')
+    for cid in sorted(targets) if selected else ():
+        if cid in centre and cid not in by_cell:
+            x, y = centre[cid]
+            out.append(f'<circle class="dot" cx="{_f(x)}" cy="{_f(y)}" r=".13"/>')
+    for cid in sorted(targets) if selected else ():
+        if cid in centre and cid in by_cell:
+            x, y = centre[cid]
+            out.append(f'<circle class="ring" cx="{_f(x)}" cy="{_f(y)}" r=".44"/>')
+    for p in sorted(view.pieces, key=lambda p: (centre.get(p.cell, (0, 0))[1], p.level)):
+        if p.cell not in centre:
+            continue
+        x, y = centre[p.cell]
+        lift = .14 * p.level
+        size = 1.0 - .08 * p.level
+        pid = p.id or f"{p.cell}.{p.level}"
+        cls = f"piece shape-{p.shape} c-{p.colour}" + (" fresh" if p.cell in fresh else "") + \
+            (" raised" if p.level else "")
+        out.append(f'<g class="{escape(cls)}" data-piece="{escape(pid)}" '
+                   f'transform="translate({_f(x)} {_f(y - lift)}) rotate({-rotation % 360})">'
+                   f'<title>{escape(piece_label(p, lang))}</title>'
+                   f'<g class="body">{_shape(p, size)}</g>{_colour_mark(p)}{_overlay(p.mark)}</g>')
+    for kind, cells in view.lines:
+        pts = " ".join(f"{_f(centre[c][0])},{_f(centre[c][1])}" for c in cells if c in centre)
+        out.append(f'<polyline class="line line-{escape(kind)}" points="{pts}"/>')
+    out.append("</g>")
+    # coordinate labels outside the rotation, placed where the rotated files/ranks end up
+    rot = rotation % 360
+    for x, text in view.files:
+        lx, ly = _rotated(x, h + .38, cx, cy, rot)
+        out.append(f'<text class="coord" x="{_f(lx)}" y="{_f(ly)}">{escape(text)}</text>')
+    for y, text in view.ranks:
+        lx, ly = _rotated(-.38, y, cx, cy, rot)
+        out.append(f'<text class="coord" x="{_f(lx)}" y="{_f(ly)}">{escape(text)}</text>')
+    out.append("</svg>")
+    return "".join(out)
+
+
+def _rotated(x: float, y: float, cx: float, cy: float, rot: int) -> tuple[float, float]:
+    dx, dy = x - cx, y - cy
+    for _ in range(rot // 90):
+        dx, dy = -dy, dx
+    return cx + dx, cy + dy
