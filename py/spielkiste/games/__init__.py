@@ -1,4 +1,6 @@
 """One module per game. Adding a game = adding its module here."""
 from .snorkels import Snorkels
+from .blockade import Blockade
 
 GAME_CLASSES = [Snorkels]
+GAME_CLASSES.append(Blockade)

@@ -1,0 +1,408 @@
+"""Blockade (Sid Sackson, sheet 002), RULES.md §3: steer your king off the far edge.
+
+Seat 0 plays Red: its king (cylinder) stands on E11 and must leave over the top edge. Seat 1
+plays Blue: king on E2, leaves over the bottom edge. The kings never move until one leaves.
+Each turn the mover's king is checked first: if it has a path out, leaving is the only legal
+move (and wins); otherwise the player places one of his 6 guards (squares) or, once all his
+guards are placed, slides one of them.
+
+A king's path goes straight; in front of a guard (any colour) it turns 90° left or right and
+goes on. It may not leave over a side edge or its own edge, may cross the enemy king's field
+but not the enemy king's square. The search runs over straight runs (start square, direction):
+a state seen twice is a cycle and adds nothing.
+
+Moves are ints: a placement is the square index, a guard move 144 + from*144 + to, the king's
+exit KING."""
+from ..codec import grid_decode, grid_encode, parse_int, split_fields
+from ..engine import Outcome, State
+from ..errors import BadPosition
+from ..texts import add
+from . import box
+from .box import CELLS, FIELD, FIELD_CELLS, INDEX, IS_CENTRE, N, NEXT, RAYS, TURNS
+
+NN = N * N
+KING = -1
+MOVE = NN                              # guard move = MOVE + from*NN + to
+GUARDS = 6
+KING_SQ = (INDEX["E11"], INDEX["E2"])  # seat 0 (Red, bottom), seat 1 (Blue, top)
+KING_CH = ("R", "B")
+GUARD_CH = ("r", "b")
+GOAL = (box.UP, box.DOWN)              # the direction in which each king leaves the board
+IN_KING_FIELD = [False] * NN
+for _k in KING_SQ:
+    for _i in FIELD_CELLS[FIELD[_k]]:
+        IN_KING_FIELD[_i] = True
+# squares where a guard may be placed (first guard: and not a centre)
+PLACE = tuple(i for i in range(NN) if not IN_KING_FIELD[i])
+PLACE_FIRST = tuple(i for i in PLACE if not IS_CENTRE[i])
+SQUARE_RE = r"[A-La-l](?:1[0-2]|[1-9])"
+
+add({
+    "blockade.place": ("{player}: place guard {n} of 6.", "{player}: Wächter {n} von 6 setzen."),
+    "blockade.place_first": ("{player}: place your first guard (not on a centre).",
+                             "{player}: ersten Wächter setzen (nicht auf ein Zentrum)."),
+    "blockade.move": ("{player}: move a guard.", "{player}: einen Wächter ziehen."),
+    "blockade.king_out": ("{player}'s king has a path out and leaves.",
+                          "Der König von {player} hat einen Weg hinaus und verlässt das Brett."),
+    "blockade.goals": ("Red's king (E11) must leave over the top edge, Blue's king (E2) over the bottom edge.",
+                       "Der rote König (E11) muss über den oberen Rand hinaus, der blaue (E2) über den unteren."),
+    "blockade.no_path": ("{player}'s king has no path out yet.", "Der König von {player} hat noch keinen Weg hinaus."),
+    "aid.paths": ("Show my king's paths", "Wege meines Königs zeigen"),
+    "why.blockade.out": ("{winner}'s king leaves the board: {winner} wins.",
+                         "Der König von {winner} verlässt das Spielfeld: {winner} gewinnt."),
+})
+
+
+def king_search(board, seat, want_path=True):
+    """The king's path search: (path, reached). path = every square the king passes, from its
+    own square to the edge square it leaves from (None if there is no way out); reached = the
+    squares the search touched (when want_path is False the search stops at the first exit
+    and `reached` is still returned)."""
+    start = KING_SQ[seat]
+    enemy = KING_SQ[1 - seat]
+    goal = GOAL[seat]
+    seen = bytearray(NN * 4)
+    parent = {}
+    queue = []
+    for d in range(4):
+        seen[start * 4 + d] = 1
+        queue.append(start * 4 + d)
+    reached = {start}
+    k = 0
+    while k < len(queue):
+        s = queue[k]
+        k += 1
+        i, d = divmod(s, 4)
+        p = i
+        for j in RAYS[i][d]:
+            ch = board[j]
+            if ch == "r" or ch == "b":                 # a guard: stop in front of it and turn
+                for t in TURNS[d]:
+                    ns = p * 4 + t
+                    if not seen[ns]:
+                        seen[ns] = 1
+                        parent[ns] = s
+                        queue.append(ns)
+                break
+            if j == enemy:                              # the enemy king blocks: this way fails
+                break
+            p = j
+            reached.add(j)
+        else:
+            if d == goal:                               # off the board over the far edge
+                if not want_path:
+                    return True, reached
+                return _trace(s, p, parent, start), reached
+    return None, reached
+
+
+def _trace(s, end, parent, start):
+    """All squares from the king to `end` along the chain of straight runs ending in state s."""
+    runs = [(s, end)]
+    while s in parent:
+        ps = parent[s]
+        runs.append((ps, s // 4))          # the previous run ended where this one starts
+        s = ps
+    runs.reverse()
+    path = [start]
+    for st, stop in runs:
+        i, d = divmod(st, 4)
+        j = i
+        while j != stop:
+            j = NEXT[d][j]
+            path.append(j)
+    return [CELLS[i] for i in path]
+
+
+class Blockade(State):
+    id = "blockade"
+    repetition = True
+    aids = ("paths",)
+    playout_cap = 200
+    move_pattern = rf"(?i){SQUARE_RE}(?:-(?:{SQUARE_RE}|out))?"
+
+    board: list          # one letter per square: R/B kings, r/b guards, '.' empty
+    guards: list         # guards placed per seat
+
+    def _setup(self, options):
+        self.board = ["."] * NN
+        self.board[KING_SQ[0]] = "R"
+        self.board[KING_SQ[1]] = "B"
+        self.guards = [0, 0]
+        self._exit = None
+
+    # ---------------------------------------------------------------- rules
+    def exit_path(self, seat=None):
+        """The mover's (or seat's) king path out, or None (cached for the mover)."""
+        if seat is None or seat == self.to_move:
+            if self._exit is None:
+                self._exit = (king_search(self.board, self.to_move)[0],)
+            return self._exit[0]
+        return king_search(self.board, seat)[0]
+
+    def has_exit(self, seat) -> bool:
+        return king_search(self.board, seat, want_path=False)[0] is not None
+
+    def legal_moves(self):
+        if self.result is not None:
+            return []
+        seat = self.to_move
+        if self.exit_path() is not None:
+            return [KING]
+        board = self.board
+        if self.guards[seat] < GUARDS:
+            return [i for i in (PLACE_FIRST if self.guards[seat] == 0 else PLACE) if board[i] == "."]
+        return self._guard_moves(seat)
+
+    def _guard_moves(self, seat):
+        board, g = self.board, GUARD_CH[seat]
+        out = []
+        for i in range(NN):
+            if board[i] == g:
+                base = MOVE + i * NN
+                for ray in RAYS[i]:
+                    for j in ray:
+                        if board[j] != ".":
+                            break
+                        if not IN_KING_FIELD[j]:
+                            out.append(base + j)
+        return out
+
+    def _can_move_guard(self, seat) -> bool:
+        board, g = self.board, GUARD_CH[seat]
+        for i in range(NN):
+            if board[i] == g:
+                for ray in RAYS[i]:
+                    for j in ray:
+                        if board[j] != ".":
+                            break
+                        if not IN_KING_FIELD[j]:
+                            return True
+        return False
+
+    def playout_move(self, rng):
+        seat = self.to_move
+        if self.exit_path() is not None:
+            return KING
+        board = self.board
+        if self.guards[seat] < GUARDS:
+            squares = PLACE_FIRST if self.guards[seat] == 0 else PLACE
+            while True:
+                i = squares[rng.randrange(len(squares))]
+                if board[i] == ".":
+                    return i
+        g = GUARD_CH[seat]
+        mine = [i for i in range(NN) if board[i] == g]
+        for _ in range(40):
+            i = mine[rng.randrange(len(mine))]
+            ray = RAYS[i][rng.randrange(4)]
+            targets = []
+            for j in ray:
+                if board[j] != ".":
+                    break
+                if not IN_KING_FIELD[j]:
+                    targets.append(j)
+            if targets:
+                return MOVE + i * NN + targets[rng.randrange(len(targets))]
+        moves = self._guard_moves(seat)
+        return moves[rng.randrange(len(moves))]
+
+    def _apply(self, move):
+        seat = self.to_move
+        if move == KING:
+            path = self.exit_path()
+            self.result = Outcome.win(self, seat, "why.blockade.out", line=path, winner=self.seat_ref(seat))
+            self.to_move = 1 - seat
+            self._exit = None
+            return
+        if move < MOVE:
+            self.board[move] = GUARD_CH[seat]
+            self.guards[seat] += 1
+        else:
+            f, t = divmod(move - MOVE, NN)
+            self.board[f] = "."
+            self.board[t] = GUARD_CH[seat]
+        self.to_move = 1 - seat
+        self._exit = None
+        self._check_stuck()
+
+    def _check_stuck(self):
+        """A player with no legal action loses (RULES.md §3, our choice): only possible once
+        all his guards are placed, none can move and his king has no path."""
+        seat = self.to_move
+        if self.guards[seat] == GUARDS and not self._can_move_guard(seat) and self.exit_path() is None:
+            self.result = Outcome.win(self, 1 - seat, "why.no_moves", player=self.seat_ref(seat),
+                                      winner=self.seat_ref(1 - seat))
+
+    def key(self):
+        return "".join(self.board) + str(self.to_move)
+
+    def evaluate(self):
+        """Who is nearer to a way out: how far towards its goal edge each king's search gets."""
+        a = self._progress(0)
+        b = self._progress(1)
+        d = max(-6, min(6, a - b))
+        return (0.5 + d / 14, 0.5 - d / 14)
+
+    def _progress(self, seat):
+        path, reached = king_search(self.board, seat, want_path=False)
+        if path is not None:
+            return 12
+        rows = [i // N for i in reached]
+        return (11 - min(rows)) if seat == 0 else max(rows)
+
+    # ---------------------------------------------------------------- notation
+    def move_text(self, move) -> str:
+        if move == KING:
+            return CELLS[KING_SQ[self.to_move]] + "-out"
+        if move < MOVE:
+            return CELLS[move]
+        f, t = divmod(move - MOVE, NN)
+        return f"{CELLS[f]}-{CELLS[t]}"
+
+    def move_input(self, move):
+        if move == KING:
+            return (CELLS[KING_SQ[self.to_move]],), None
+        if move < MOVE:
+            return (CELLS[move],), None
+        f, t = divmod(move - MOVE, NN)
+        return (CELLS[f], CELLS[t]), None
+
+    def why_illegal(self, text):
+        seat = self.to_move
+        parts = text.strip().upper().split("-")
+        if self.exit_path() is not None:
+            return "your king has a path out: it must leave (the only legal move)"
+        if parts[-1] == "OUT":
+            return "your king has no path out over the opposite edge"
+        sq = [INDEX.get(p) for p in parts]
+        if None in sq:
+            return ""
+        if len(sq) == 1:
+            i = sq[0]
+            if self.guards[seat] == GUARDS:
+                return "all your guards are placed: move one of them instead"
+            if self.board[i] != ".":
+                return "that square is not empty"
+            if IN_KING_FIELD[i]:
+                return "no guard may be placed in a field that holds a king"
+            if self.guards[seat] == 0 and IS_CENTRE[i]:
+                return "your first guard may not go on a centre"
+            return ""
+        f, t = sq
+        if self.guards[seat] < GUARDS:
+            return "guards move only after all 6 of yours are placed"
+        if self.board[f] != GUARD_CH[seat]:
+            return "there is no guard of yours on " + CELLS[f]
+        if box.ROW[f] != box.ROW[t] and box.COL[f] != box.COL[t]:
+            return "guards move straight (along a row or a column)"
+        if IN_KING_FIELD[t]:
+            return "a guard may not stop in a field that holds a king"
+        if self.board[t] != ".":
+            return "that square is not empty"
+        return "a guard may not pass over another guard or a king"
+
+    # ---------------------------------------------------------------- position code
+    def _encode_body(self):
+        return ";".join([grid_encode(self.board, N), str(self.to_move), self._last_text()])
+
+    def _last_text(self):
+        m = self.last
+        if m is None:
+            return ""
+        if m == KING:
+            return CELLS[KING_SQ[1 - self.to_move]] + "-out"
+        if m < MOVE:
+            return CELLS[m]
+        f, t = divmod(m - MOVE, NN)
+        return f"{CELLS[f]}-{CELLS[t]}"
+
+    def _decode_body(self, body, options):
+        b, seat, last = split_fields(body, 3)
+        self.board = board = grid_decode(b, N, N, "RBrb")
+        self.to_move = parse_int(seat, 0, 1, "the player to move")
+        self._exit = None
+        for s in (0, 1):
+            if board[KING_SQ[s]] != KING_CH[s] or board.count(KING_CH[s]) != 1:
+                raise BadPosition("err.position", why=f"the {('red', 'blue')[s]} king must stand on "
+                                                      f"{CELLS[KING_SQ[s]]}")
+        self.guards = [board.count("r"), board.count("b")]
+        for s in (0, 1):
+            if self.guards[s] > GUARDS:
+                raise BadPosition("err.position", why="a player has more than 6 guards")
+            if self.guards[s] == 1 and IS_CENTRE[board.index(GUARD_CH[s])]:
+                raise BadPosition("err.position", why="a player's first guard stands on a centre")
+        if any(IN_KING_FIELD[i] and board[i] in "rb" for i in range(NN)):
+            raise BadPosition("err.position", why="a guard stands in a field that holds a king")
+        r, bl = self.guards
+        due = None if r == bl == GUARDS else 0 if r == bl else 1 if r == bl + 1 else -1
+        if due == -1:
+            raise BadPosition("err.position", why="the guards were not placed in turn (Red first)")
+        self.ply = r + bl
+        if last.upper().endswith("-OUT"):
+            mover = 1 - self.to_move
+            if last.upper() != CELLS[KING_SQ[mover]] + "-OUT":
+                raise BadPosition("err.position", why="the king who left must be the last mover's")
+            if due is not None and due != mover:
+                raise BadPosition("err.position", why="the king left out of turn")
+            path = king_search(board, mover)[0]
+            if path is None:
+                raise BadPosition("err.position", why="that king has no path out")
+            self.last = KING
+            self.ply += 1
+            self.result = Outcome.win(self, mover, "why.blockade.out", line=path, winner=self.seat_ref(mover))
+            return
+        if due is not None and due != self.to_move:
+            raise BadPosition("err.position", why="the player to move does not match the guards placed")
+        if last:
+            parts = last.upper().split("-")
+            sq = [INDEX.get(p) for p in parts]
+            if len(sq) > 2 or None in sq or board[sq[-1]] != GUARD_CH[1 - self.to_move] or \
+                    (len(sq) == 2 and (board[sq[0]] != "." or not (box.ROW[sq[0]] == box.ROW[sq[1]]
+                                                                    or box.COL[sq[0]] == box.COL[sq[1]]))):
+                raise BadPosition("err.position", why="the last move does not fit the board")
+            self.last = sq[0] if len(sq) == 1 else MOVE + sq[0] * NN + sq[1]
+        self._check_stuck()
+
+    # ---------------------------------------------------------------- presentation
+    def seat_colour(self, seat):
+        return ("red", "blue")[seat]
+
+    def seat_rotation(self, seat):
+        return 180 * seat
+
+    def status(self):
+        if self.result is not None:
+            return None
+        seat = self.to_move
+        player = self.seat_ref(seat)
+        if self.exit_path() is not None:
+            return "blockade.king_out", {"player": player}
+        if self.guards[seat] < GUARDS:
+            if self.guards[seat] == 0:
+                return "blockade.place_first", {"player": player}
+            return "blockade.place", {"player": player, "n": self.guards[seat] + 1}
+        return "blockade.move", {"player": player}
+
+    def view(self, aids=frozenset(), selected=None):
+        v = box.board_view()
+        box.add_pieces(v, self.board)
+        v.notes.append(("blockade.goals", {}))
+        m = self.last
+        if self.result is not None and self.result.line:
+            v.lines.append(("path", list(self.result.line)))
+            v.add_layer("path", self.result.line)
+        elif m is not None and m != KING:
+            v.add_layer("last", [CELLS[m]] if m < MOVE else [CELLS[x] for x in divmod(m - MOVE, NN)])
+        if "paths" in aids and self.result is None:
+            path, reached = king_search(self.board, self.to_move)
+            v.add_layer("reach", [CELLS[i] for i in sorted(reached)])
+            if path is None:
+                v.notes.append(("blockade.no_path", {"player": self.seat_ref(self.to_move)}))
+        if selected in INDEX and self.result is None:
+            i = INDEX[selected]
+            if self.board[i] == GUARD_CH[self.to_move] and self.guards[self.to_move] == GUARDS \
+                    and self.exit_path() is None:
+                v.add_layer("reach", [CELLS[(m - MOVE) % NN] for m in self._guard_moves(self.to_move)
+                                      if (m - MOVE) // NN == i])
+        return v
