@@ -1,0 +1,275 @@
+"""Aufstellen (Sid Sackson, sheet 002), RULES.md §6: four in a line on the 16 centres.
+
+Only the 16 centres of the box board are used (a 4x4 grid: rows 2/5/8/11, columns B/E/H/K);
+the board is drawn whole, but only centres take part. Seat 0 (Red, player A) and seat 1 (Blue,
+player B) each have 2 squares, 2 triangles and 1 cylinder. The first 12 turns follow a fixed
+order of placements with a cylinder move in each player's sixth turn; then the piece type due
+cycles square, triangle, cylinder over the alternating players. Four own pieces in a row,
+column or long diagonal win at once; a player whose due piece type cannot move loses.
+
+`step` counts the turns: 0-11 the opening order, then 12-17 the cycle (17 wraps to 12). The
+seat to move is step % 2 throughout. Moves are ints: a placement is the centre index k (0-15,
+reading order), a movement 16 + from*16 + to."""
+from ..codec import grid_decode, grid_encode, parse_int, split_fields
+from ..engine import Outcome, State
+from ..errors import BadPosition
+from ..texts import add
+from . import box
+
+CENTRE_CELLS = tuple(box.CELLS[i] for i in box.CENTRES)       # B2 E2 H2 K2 B5 ... K11
+K_OF = {c: k for k, c in enumerate(CENTRE_CELLS)}
+MOVE = 16
+SQUARE, TRIANGLE, CYLINDER = "square", "triangle", "cylinder"
+LETTER = ({SQUARE: "r", TRIANGLE: "s", CYLINDER: "R"},          # seat 0: red
+          {SQUARE: "b", TRIANGLE: "c", CYLINDER: "B"})          # seat 1: blue
+TYPE_OF = {ch: t for seat in LETTER for t, ch in seat.items()}
+SEAT_OF = {ch: s for s in (0, 1) for ch in LETTER[s].values()}
+PLACE, SHIFT = "place", "move"
+# the opening order (seat = step % 2): A square, B triangle, A cylinder, B square, A triangle,
+# B cylinder, A square, B triangle, A moves the cylinder, B square, A triangle, B moves the cylinder
+OPENING = ((PLACE, SQUARE), (PLACE, TRIANGLE), (PLACE, CYLINDER), (PLACE, SQUARE), (PLACE, TRIANGLE),
+           (PLACE, CYLINDER), (PLACE, SQUARE), (PLACE, TRIANGLE), (SHIFT, CYLINDER), (PLACE, SQUARE),
+           (PLACE, TRIANGLE), (SHIFT, CYLINDER))
+CYCLE = (SQUARE, TRIANGLE, CYLINDER)
+
+
+def due(step: int) -> tuple[str, str]:
+    """(place or move, piece type) due at a step."""
+    return OPENING[step] if step < 12 else (SHIFT, CYCLE[(step - 12) % 3])
+
+
+def _neighbours(diagonal: bool):
+    out = []
+    for k in range(16):
+        r, c = divmod(k, 4)
+        out.append(tuple((r + dr) * 4 + c + dc for dr in (-1, 0, 1) for dc in (-1, 0, 1)
+                         if (dr or dc) and (diagonal or not (dr and dc))
+                         and 0 <= r + dr < 4 and 0 <= c + dc < 4))
+    return tuple(out)
+
+
+ORTH = _neighbours(False)
+ALL8 = _neighbours(True)
+LINES = tuple([tuple(r * 4 + c for c in range(4)) for r in range(4)]
+              + [tuple(r * 4 + c for r in range(4)) for c in range(4)]
+              + [(0, 5, 10, 15), (3, 6, 9, 12)])
+LINES_AT = tuple(tuple(ln for ln in LINES if k in ln) for k in range(16))
+
+add({
+    "aufstellen.place.square": ("{player}: place a square.", "{player}: ein Viereck setzen."),
+    "aufstellen.place.triangle": ("{player}: place a triangle.", "{player}: ein Dreieck setzen."),
+    "aufstellen.place.cylinder": ("{player}: place the cylinder.", "{player}: den Zylinder setzen."),
+    "aufstellen.move.square": ("{player}: move a square.", "{player}: ein Viereck ziehen."),
+    "aufstellen.move.triangle": ("{player}: move a triangle.", "{player}: ein Dreieck ziehen."),
+    "aufstellen.move.cylinder": ("{player}: move the cylinder.", "{player}: den Zylinder ziehen."),
+    "aufstellen.next": ("Then: {next}.", "Danach: {next}."),
+    "aufstellen.centres": ("Only the 16 circled centres are used.", "Gespielt wird nur auf den 16 Zentren."),
+    "why.aufstellen.line": ("Four in a line: {winner} wins.", "Vier in einer Linie: {winner} gewinnt."),
+    "why.aufstellen.stuck": ("{player} must move a {shape} and cannot: {winner} wins.",
+                             "{player} muss mit einem {shape} ziehen und kann es nicht: {winner} gewinnt."),
+})
+
+
+class Aufstellen(State):
+    id = "aufstellen"
+    repetition = True
+    playout_cap = 120
+    move_pattern = r"(?i)[BEHK](?:2|5|8|11)(?:-[BEHK](?:2|5|8|11))?"
+
+    board: list          # 16 letters, reading order of the centres
+    step: int            # 0-11 opening, 12-17 cycle
+
+    def _setup(self, options):
+        self.board = ["."] * 16
+        self.step = 0
+
+    # ---------------------------------------------------------------- rules
+    def due(self):
+        return due(self.step)
+
+    def movable(self, seat=None, kind=None):
+        """Squares (centre indices) of the pieces of the type due that can move."""
+        seat = self.to_move if seat is None else seat
+        kind = kind or self.due()[1]
+        ch = LETTER[seat][kind]
+        nb = ALL8 if kind == CYLINDER else ORTH
+        b = self.board
+        return [k for k in range(16) if b[k] == ch and any(b[n] == "." for n in nb[k])]
+
+    def legal_moves(self):
+        if self.result is not None:
+            return []
+        b = self.board
+        action, kind = self.due()
+        if action == PLACE:
+            return [k for k in range(16) if b[k] == "."]
+        ch = LETTER[self.to_move][kind]
+        nb = ALL8 if kind == CYLINDER else ORTH
+        return [MOVE + k * 16 + n for k in range(16) if b[k] == ch for n in nb[k] if b[n] == "."]
+
+    def _apply(self, move):
+        seat = self.to_move
+        b = self.board
+        action, kind = self.due()
+        if move < MOVE:
+            b[move] = LETTER[seat][kind]
+            dest = move
+        else:
+            f, dest = divmod(move - MOVE, 16)
+            b[dest] = b[f]
+            b[f] = "."
+        self.step = self.step + 1 if self.step < 17 else 12
+        self.to_move = 1 - seat
+        line = self._line_through(dest, seat)
+        if line:
+            self.result = Outcome.win(self, seat, "why.aufstellen.line", line=[CENTRE_CELLS[k] for k in line],
+                                      winner=self.seat_ref(seat))
+        else:
+            self.result = self._stuck()
+
+    def _line_through(self, k, seat):
+        b = self.board
+        mine = LETTER[seat].values()
+        for ln in LINES_AT[k]:
+            if all(b[j] in mine for j in ln):
+                return ln
+        return None
+
+    def _stuck(self):
+        """The loss of the player to move whose due piece type cannot move."""
+        action, kind = self.due()
+        if action == SHIFT and not self.movable():
+            seat = self.to_move
+            return Outcome.win(self, 1 - seat, "why.aufstellen.stuck", player=self.seat_ref(seat),
+                               shape="@shape." + kind, winner=self.seat_ref(1 - seat))
+        return None
+
+    def key(self):
+        return "".join(self.board) + str(self.step)
+
+    def evaluate(self):
+        """Open lines: a line with only own pieces counts by how full it is."""
+        b = self.board
+        score = [0.0, 0.0]
+        for ln in LINES:
+            owners = {SEAT_OF[b[j]] for j in ln if b[j] != "."}
+            if len(owners) == 1:
+                s = owners.pop()
+                n = sum(1 for j in ln if b[j] != ".")
+                score[s] += (0, 0.05, 0.2, 0.6)[n] if n < 4 else 1.0
+        d = max(-0.4, min(0.4, (score[0] - score[1]) / 3))
+        return (0.5 + d, 0.5 - d)
+
+    # ---------------------------------------------------------------- notation
+    def move_text(self, move) -> str:
+        if move < MOVE:
+            return CENTRE_CELLS[move]
+        f, t = divmod(move - MOVE, 16)
+        return f"{CENTRE_CELLS[f]}-{CENTRE_CELLS[t]}"
+
+    def move_input(self, move):
+        if move < MOVE:
+            return (CENTRE_CELLS[move],), None
+        return tuple(CENTRE_CELLS[k] for k in divmod(move - MOVE, 16)), None
+
+    def why_illegal(self, text):
+        action, kind = self.due()
+        parts = [K_OF.get(p) for p in text.strip().upper().split("-")]
+        if None in parts:
+            return ""
+        if action == PLACE and len(parts) == 2:
+            return f"now a {kind} is placed, not moved"
+        if action == SHIFT and len(parts) == 1:
+            return f"now a {kind} moves; all pieces of this type are placed"
+        if len(parts) == 1:
+            return "that centre is taken"
+        f, t = parts
+        if self.board[f] != LETTER[self.to_move][kind]:
+            return f"the {kind} is due: move one of your {kind}s"
+        if t not in (ALL8 if kind == CYLINDER else ORTH)[f]:
+            return ("the cylinder moves to one of the 8 neighbouring centres" if kind == CYLINDER
+                    else f"a {kind} moves to an orthogonally neighbouring centre")
+        return "that centre is taken"
+
+    # ---------------------------------------------------------------- position code
+    def _encode_body(self):
+        return ";".join([grid_encode(self.board, 4), str(self.step), self._last_text()])
+
+    def _last_text(self):
+        m = self.last
+        if m is None:
+            return ""
+        return self.move_text(m)
+
+    def _decode_body(self, body, options):
+        b, step, last = split_fields(body, 3)
+        self.board = board = grid_decode(b, 4, 4, "".join(TYPE_OF))
+        self.step = parse_int(step, 0, 17, "the step")
+        self.to_move = self.step % 2
+        self.ply = self.step
+        want = {ch: 0 for ch in TYPE_OF}
+        for s in range(min(self.step, 12)):
+            action, kind = OPENING[s]
+            if action == PLACE:
+                want[LETTER[s % 2][kind]] += 1
+        if self.step >= 12:
+            want = {ch: 1 if TYPE_OF[ch] == CYLINDER else 2 for ch in TYPE_OF}
+        for ch, n in want.items():
+            if board.count(ch) != n:
+                raise BadPosition("err.position", why=f"the pieces on the board do not fit step {self.step}")
+        if last:
+            ks = [K_OF.get(p) for p in last.upper().split("-")]
+            mover = 1 - self.to_move
+            prev_kinds = {due(11 if self.step == 12 else self.step - 1)[1]} if self.step else set()  # 11, 17: cylinder
+            if None in ks or len(ks) > 2 or not self.step or board[ks[-1]] == "." or \
+                    SEAT_OF[board[ks[-1]]] != mover or TYPE_OF[board[ks[-1]]] not in prev_kinds or \
+                    (len(ks) == 2 and (board[ks[0]] != "." or ks[1] not in ALL8[ks[0]])):
+                raise BadPosition("err.position", why="the last move does not fit the board")
+            self.last = ks[0] if len(ks) == 1 else MOVE + ks[0] * 16 + ks[1]
+        for seat in (self.to_move, 1 - self.to_move):
+            for ln in LINES:
+                if all(board[j] != "." and SEAT_OF[board[j]] == seat for j in ln):
+                    if seat == self.to_move:
+                        raise BadPosition("err.position", why="the player to move has four in a line already")
+                    if self.result is not None:
+                        raise BadPosition("err.position", why="two lines of four")
+                    self.result = Outcome.win(self, seat, "why.aufstellen.line",
+                                              line=[CENTRE_CELLS[k] for k in ln], winner=self.seat_ref(seat))
+        if self.result is None:
+            self.result = self._stuck()
+
+    # ---------------------------------------------------------------- presentation
+    def seat_colour(self, seat):
+        return ("red", "blue")[seat]
+
+    def seat_rotation(self, seat):
+        return 0
+
+    def status(self):
+        if self.result is not None:
+            return None
+        action, kind = self.due()
+        return f"aufstellen.{action}.{kind}", {"player": self.seat_ref(self.to_move)}
+
+    def view(self, aids=frozenset(), selected=None):
+        v = box.board_view()
+        for k, ch in enumerate(self.board):
+            if ch != ".":
+                v.pieces.append(box.piece(box.CENTRES[k], ch))
+        v.notes.append(("aufstellen.centres", {}))
+        m = self.last
+        if m is not None:
+            v.add_layer("last", [CENTRE_CELLS[m]] if m < MOVE else [CENTRE_CELLS[k] for k in divmod(m - MOVE, 16)])
+        if self.result is not None:
+            if self.result.reason == "why.aufstellen.line":
+                v.lines.append(("win", list(self.result.line)))
+                v.add_layer("line", self.result.line)
+            return v
+        action, kind = self.due()
+        if action == SHIFT:
+            v.add_layer("due", [CENTRE_CELLS[k] for k in self.movable()])
+            k = K_OF.get(selected or "")
+            if k is not None:
+                v.add_layer("reach", [CENTRE_CELLS[(mv - MOVE) % 16] for mv in self.legal_moves()
+                                      if (mv - MOVE) // 16 == k])
+        return v
