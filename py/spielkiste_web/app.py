@@ -143,34 +143,42 @@ class App:
             return
         if self.record is not None and frag == links.to_fragment(self.record):
             return
-        try:
-            rec = links.from_fragment(frag)
-        except SpielkisteError as e:
-            self.show_message(e.message(self.lang))
-            self.may_save = False
-            gid = links.game_of(frag)
-            fallback = gid if gid in GAMES else (self.record.game.id if self.record else DEFAULT_GAME)
-            if self.record is None or self.record.game.id != fallback:
-                self.set_record(Record.new(get_game(fallback), self.fresh_options(get_game(fallback))),
-                                saves.default_seats(get_game(fallback).new().num_players))
-            self.update_hash()
-            self.render()
-            return
-        seats = self.seats if self.record and self.record.game is rec.game and \
-            len(self.seats) == rec.current.num_players else saves.default_seats(rec.current.num_players)
-        saved = storage_get("spielkiste.save." + rec.game.id)
-        if saved:
+        saved = self.load_save(links.game_of(frag))
+        if saved is not None and links.to_fragment(saved[0]) == frag:
+            rec, seats, self.level, self.rotation = saved      # a reload: exactly as it was
+        else:
             try:
-                _, saved_seats, self.level, self.rotation = saves.load(saved, LEVELS)
-                if len(saved_seats) == rec.current.num_players:
-                    seats = saved_seats
-            except SpielkisteError:
-                pass
+                rec = links.from_fragment(frag)
+            except SpielkisteError as e:
+                self.show_message(e.message(self.lang))
+                self.may_save = False
+                gid = links.game_of(frag)
+                fallback = gid if gid in GAMES else (self.record.game.id if self.record else DEFAULT_GAME)
+                if self.record is None or self.record.game.id != fallback:
+                    game = get_game(fallback)
+                    self.set_record(Record.new(game, self.fresh_options(game)),
+                                    saves.default_seats(game.new().num_players))
+                self.update_hash()
+                self.render()
+                return
+            n = rec.current.num_players
+            # a shared game or position opens for humans; a bare game link starts against the computer
+            seats = saves.default_seats(n) if frag == rec.game.id else ["human"] * n
         self.hide_message()
         self.set_record(rec, seats)
         self.save()
         self.render()
         self.maybe_think()
+
+    def load_save(self, gid):
+        """The saved (record, seats, level, rotation) of a game, or None."""
+        text = storage_get("spielkiste.save." + gid) if gid in GAMES else None
+        if not text:
+            return None
+        try:
+            return saves.load(text, LEVELS)
+        except SpielkisteError:
+            return None
 
     def open_saved(self, gid):
         """The saved game of `gid`, or a new one; a corrupt save is kept aside, never lost."""
@@ -454,6 +462,8 @@ class App:
     def set_seat(self, seat, kind):
         self.acted()
         self.seats[seat] = kind
+        if kind == "human" and self.thinking and seat == self.record.current.to_move:
+            self.cancel_ai()
         self.save()
         self.render()
         self.maybe_think()

@@ -1,0 +1,246 @@
+"""The walking skeleton end to end in headless Chromium, on Snorkels: choosing, playing by
+clicking against the computer in its worker, links, bad links, undo/redo, persistence,
+offline after one visit, embedding from another origin, both languages."""
+import os
+import tempfile
+import time
+
+from conftest import ARGS, CHROMIUM, Server, Watch, click_some_targets, moves, open_app, shot, wait_moves
+
+
+def pieces(page):
+    return sorted(page.eval_on_selector_all("[data-piece]", "els => els.map(e => e.dataset.piece + ' ' + e.getAttribute('class').replace(' fresh', ''))"))
+
+
+def test_chooser_lists_all_games_and_draws_the_board(page, server):
+    open_app(page, server.url)
+    games = page.eval_on_selector_all("#game-list button", "els => els.map(e => [e.dataset.game, e.disabled])")
+    assert len(games) == 10 and ("snorkels", False) in [tuple(g) for g in games]
+    assert page.locator("#board svg [data-cell]").count() == 49
+    labels = page.get_attribute("[data-cell='D4']", "aria-label")
+    assert labels.startswith("D4")
+    assert "to move" in page.inner_text("#status")
+    shot(page, "platform-start")
+
+
+def test_play_against_the_computer_page_stays_responsive(page, server):
+    open_app(page, server.url + "#snorkels")
+    page.hover("[data-cell='C3']")
+    assert "target" in page.get_attribute("[data-cell='C3']", "class")
+    page.click("[data-cell='C3']")
+    page.wait_for_selector("body[data-thinking='1']", timeout=10000)
+    assert not page.is_hidden("#thinking")
+    # while the worker searches, the main thread keeps drawing frames and answering clicks
+    frames = page.evaluate("""() => new Promise(r => { let n = 0; const t0 = performance.now();
+        function f() { n++; if (performance.now() - t0 < 1000) requestAnimationFrame(f); else r(n); }
+        requestAnimationFrame(f); })""")
+    assert frames >= 30, f"only {frames} frames in a second while the computer was thinking"
+    page.click("#btn-link")
+    assert page.is_visible("#link-text")
+    got = wait_moves(page, 2)
+    assert got[0] == "C3"
+    last = got[1]
+    assert "layer-last" in page.get_attribute(f"[data-cell='{last}']", "class") or last == "swap"
+    assert "your turn" in page.inner_text("#status")
+    click_some_targets(page, 1)
+    wait_moves(page, 4)
+    shot(page, "platform-vs-computer")
+
+
+def test_link_round_trip_in_another_browser(browser, server):
+    a = browser.new_context()
+    pa = a.new_page()
+    open_app(pa, server.url + "#snorkels?stones=2&seed=77")
+    assert pa.input_value("#seats select[data-seat='1']") == "human"   # a link opens for humans
+    click_some_targets(pa, 2)
+    pa.click("#btn-link")
+    url = pa.input_value("#link-text")
+    assert url.startswith(server.url) and "m=" in url and "stones=2" in url
+    want = pieces(pa)
+    b = browser.new_context()          # a separate profile: nothing shared but the link
+    pb = b.new_page()
+    pb.watch = Watch(pb)
+    open_app(pb, url)
+    assert moves(pb) == moves(pa)
+    assert pieces(pb) == want
+    assert pb.locator("[data-piece].shape-stone").count() == 2
+    assert pb.watch.errors == []
+    a.close()
+    b.close()
+
+
+def test_malformed_links_show_a_message_and_a_fresh_board(page, server):
+    open_app(page, server.url + "#snorkels")
+    cases = [
+        ("snorkels?m=D4,D4", "move 2"),
+        ("snorkels?stones=9", "stones"),
+        ("nosuchgame?m=1", "no game"),
+        ("snorkels?p=garbage", "position"),
+        ("snorkels?m=%3Cimg%20src%3Dx%20onerror%3Dalert(1)%3E", "not allowed"),
+        ("snorkels?m=D4&m=E4", "twice"),
+    ]
+    for frag, words in cases:
+        page.evaluate(f"location.hash = {frag!r}")
+        page.wait_for_selector("#message:not([hidden])", timeout=10000)
+        text = page.inner_text("#message-text")
+        assert words in text, (frag, text)
+        assert page.locator("#board svg [data-cell]").count() == 49
+        assert page.locator("img[src='x']").count() == 0
+        if words == "move 2":
+            shot(page, "platform-bad-link")
+        page.click("#message-close")
+    # the page still plays
+    click_some_targets(page, 1)
+
+
+def test_undo_redo_and_move_list(page, server):
+    open_app(page, server.url + "#snorkels?m=D4,E5,C3,B6")
+    assert moves(page) == ["D4", "E5", "C3", "B6"]
+    page.click("#movelist button[data-ply='2']")
+    assert "Viewing move 2 of 4" in page.inner_text("#status-extra")
+    assert page.locator("[data-piece]").count() == 2
+    page.click("#btn-redo")
+    assert page.locator("[data-piece]").count() == 3
+    page.click("#btn-last")
+    assert page.locator("[data-piece]").count() == 4
+    page.keyboard.press("ArrowLeft")
+    assert page.locator("[data-piece]").count() == 3
+    # both seats human: undo steps one move back
+    page.select_option("#seats select[data-seat='1']", "human")
+    page.click("#btn-last")
+    page.click("#btn-undo")
+    assert page.locator("[data-piece]").count() == 3
+    # playing from an earlier position drops the moves after it
+    page.click("[data-cell='A1']")
+    assert moves(page) == ["D4", "E5", "C3", "A1"]
+
+
+def test_reload_and_reopening_the_browser_restore_the_game(playwright_instance, dist):
+    srv = Server(dist)
+    profile = tempfile.mkdtemp(prefix="spielkiste-profile-")
+    try:
+        ctx = playwright_instance.chromium.launch_persistent_context(profile, executable_path=CHROMIUM, args=ARGS)
+        pg = ctx.new_page()
+        open_app(pg, srv.url + "#snorkels?m=D4,E5")
+        pg.click("[data-cell='C3']")
+        pg.click("#movelist button[data-ply='2']")
+        pg.select_option("#seats select[data-seat='1']", "computer")   # viewing history: it waits
+        want = (moves(pg), pieces(pg))
+        pg.reload()
+        pg.wait_for_selector("body[data-ready='1']")
+        assert (moves(pg), pieces(pg)) == want
+        ctx.close()
+        ctx = playwright_instance.chromium.launch_persistent_context(profile, executable_path=CHROMIUM, args=ARGS)
+        pg = ctx.new_page()
+        open_app(pg, srv.url)           # no link: the game in progress comes back
+        assert (moves(pg), pieces(pg)) == want
+        assert pg.input_value("#seats select[data-seat='1']") == "computer"
+        assert "Viewing move 2 of 3" in pg.inner_text("#status-extra")
+        # a corrupt save is reported and kept aside; nothing crashes
+        pg.evaluate("localStorage.setItem('spielkiste.save.snorkels', '{\"v\":1,\"link\":\"snorkels?m=ZZ\"}')")
+        pg.goto(srv.url + "?fresh")
+        pg.wait_for_selector("body[data-ready='1']")
+        assert "could not be restored" in pg.inner_text("#message-text")
+        assert pg.evaluate("localStorage.getItem('spielkiste.broken.snorkels')").endswith('m=ZZ"}')
+        ctx.close()
+    finally:
+        srv.stop()
+
+
+def test_works_offline_after_one_visit(playwright_instance, dist):
+    srv = Server(dist)
+    b = playwright_instance.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+    ctx = b.new_context()
+    pg = ctx.new_page()
+    w = Watch(pg)
+    try:
+        open_app(pg, srv.url + "#snorkels")
+        pg.wait_for_function("document.documentElement.dataset.offline === 'ready'", timeout=60000)
+        pg.wait_for_function("document.body.dataset.ai === 'ready'", timeout=90000)
+        srv.stop()
+        pg.reload()
+        pg.wait_for_selector("body[data-ready='1']", timeout=90000)
+        click_some_targets(pg, 1)
+        wait_moves(pg, 2, timeout=90000)          # the computer answered: its worker loaded from the cache too
+        shot(pg, "platform-offline")
+        assert w.foreign() == [] and w.errors == []
+    finally:
+        b.close()
+
+
+def test_embed_in_a_page_of_another_origin(page, dist, server):
+    host_dir = tempfile.mkdtemp(prefix="spielkiste-host-")
+    with open(os.path.join(host_dir, "index.html"), "w") as f:
+        f.write(f"""<!doctype html><html><head><title>host</title><link rel="icon" href="data:,"></head><body>
+<h1>Another site</h1>
+<iframe id="game" src="{server.url}?embed#snorkels" width="420" height="480" style="border:0"
+ title="Snorkels" loading="lazy"></iframe></body></html>""")
+    host = Server(host_dir)
+    try:
+        assert host.port != server.port
+        page.goto(host.url)
+        frame = page.frame_locator("#game")
+        frame.locator("body[data-ready='1']").wait_for(timeout=90000)
+        assert frame.locator("header#top").is_hidden()
+        box = page.locator("#game").bounding_box()
+        svg = frame.locator("#board svg").bounding_box()
+        assert svg["width"] <= box["width"] + 1 and svg["height"] <= box["height"] + 1
+        frame.locator("[data-cell='D4']").click()
+        frame.locator("[data-piece]").nth(1).wait_for(timeout=60000)   # the computer answered inside the frame
+        assert frame.locator("[data-piece]").count() == 2
+        shot(page, "platform-embed")
+    finally:
+        host.stop()
+
+
+def test_stop_button_and_computer_versus_computer(page, server):
+    open_app(page, server.url + "#snorkels")
+    page.click("#btn-new")
+    page.select_option("#newgame-seats select[data-seat='0']", "computer")
+    page.select_option("#newgame-seats select[data-seat='1']", "human")
+    page.select_option("#level", "4")                   # 8 seconds a move
+    page.click("#newgame-start")
+    page.wait_for_selector("body[data-thinking='1']")
+    page.wait_for_function("document.querySelector('#thinking-text').textContent.includes('·')", timeout=90000)
+    t0 = time.time()
+    page.click("#btn-stop")
+    wait_moves(page, 1, timeout=10000)
+    assert time.time() - t0 < 4, "Move now did not stop the search"
+    # computer against computer
+    page.select_option("#seats select[data-seat='1']", "computer")
+    page.click("#btn-new")
+    page.select_option("#level", "1")
+    page.select_option("#newgame-seats select[data-seat='0']", "computer")
+    page.select_option("#newgame-seats select[data-seat='1']", "computer")
+    page.click("#newgame-start")
+    wait_moves(page, 6, timeout=90000)
+
+
+def test_new_game_options_stones_by_hand_and_no_pie(page, server):
+    open_app(page, server.url + "#snorkels")
+    page.click("#btn-new")
+    page.uncheck("#newgame-options [data-option='pie']")
+    page.select_option("#newgame-options [data-option='stones']", "2")
+    page.select_option("#newgame-options [data-option='setup']", "hand")
+    page.select_option("#newgame-seats select[data-seat='1']", "human")
+    page.click("#newgame-start")
+    assert "place stone 1 of 2" in page.inner_text("#status-extra")
+    page.click("[data-cell='B2']")
+    page.click("[data-cell='F6']")
+    assert page.locator("[data-piece].shape-stone").count() == 2
+    page.click("[data-cell='D4']")
+    assert page.locator("#choices button").count() == 0      # no pie rule: no swap offered
+    assert moves(page) == ["sB2", "sF6", "D4"]
+    assert "pie=0" in page.evaluate("location.hash")
+
+
+def test_pie_swap_button_and_german(page, server):
+    open_app(page, server.url + "#snorkels?m=D4")
+    page.select_option("#lang", "de")
+    assert "ist am Zug" in page.inner_text("#status")
+    btn = page.locator("#choices button")
+    assert btn.count() == 1 and "tauschen" in btn.inner_text()
+    btn.click()
+    assert moves(page)[-1] == "swap"
+    assert page.inner_text("#seats li.to-move").startswith("Grün")
+    shot(page, "platform-german")
