@@ -3,6 +3,7 @@
 
   python build.py serve [--port 8000]   build dist/, then serve it on http://127.0.0.1:8000
   python build.py build                 only build dist/
+  python build.py test                  install the pinned test tools and run every test
   python build.py deps                  only fetch the pinned npm packages (assets/npm, lock file committed)
 
 The pinned Pyodide and @pyscript/core come from the npm registry (`npm ci` against the
@@ -144,12 +145,27 @@ def make_server(directory: str, port: int, host: str = "127.0.0.1") -> http.serv
     return http.server.ThreadingHTTPServer((host, port), functools.partial(Handler, directory=directory))
 
 
+def test(extra: list[str]) -> int:
+    """Every test: engines and CLI under CPython, the engines again inside Pyodide (node), and the
+    browser tests in Debian's Chromium (required: a missing browser fails the run, never skips)."""
+    subprocess.run([sys.executable, "-m", "pip", "install", "-q", "--disable-pip-version-check",
+                    "-r", os.path.join(ROOT, "tests", "requirements.txt")], check=True)
+    deps()
+    env = dict(os.environ, SPIELKISTE_REQUIRE_BROWSER="1")
+    return subprocess.run([sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-q", "-rfEs",
+                           os.path.join(ROOT, "tests"), *extra], cwd=ROOT, env=env).returncode
+
+
 def main() -> int:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    p.add_argument("cmd", choices=["build", "serve", "deps"])
+    p.add_argument("cmd", choices=["build", "serve", "test", "deps"])
     p.add_argument("--port", type=int, default=8000)
     p.add_argument("--no-build", action="store_true", help="serve the existing dist/")
-    args = p.parse_args()
+    args, extra = p.parse_known_args()
+    if args.cmd == "test":
+        return test(extra)
+    if extra:
+        p.error(f"unknown arguments: {' '.join(extra)}")
     if args.cmd == "deps":
         deps()
         return 0

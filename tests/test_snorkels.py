@@ -28,7 +28,7 @@ def test_single_snorkel_in_corner_is_captured_by_two_enemies():
 
 
 def test_edges_block_but_a_free_neighbour_keeps_a_group_alive():
-    s = pos(["P......", "G......", ".......", ".......", ".......", ".......", "......."], to_move=1)
+    s = pos(["P......", "G......", ".......", ".......", ".......", ".......", "......P"], to_move=1)
     # A1 breathes through B1 only; Green to move takes it.
     s.push_text("B1")
     assert s.result.winners == (1,)
@@ -62,7 +62,7 @@ def test_enemy_capture_is_checked_first_mutual_blockade_mover_wins():
             "G......",
             ".......",
             ".......",
-            "......."]
+            ".....PP"]
     # Purple group {B1,B2}: tubes A2, C1 -> make C1 green.
     rows[0] = "GPG...."
     s = pos(rows, to_move=0)
@@ -78,10 +78,10 @@ def test_self_capture_loses():
     rows = [".G.....",
             "G......",
             ".......",
+            "...P...",
             ".......",
             ".......",
-            ".......",
-            "......."]
+            "......P"]
     s = pos(rows, to_move=0)
     s.push_text("A1")        # Purple into a place with no tube
     assert s.result.reason == "why.snorkels.self" and s.result.winners == (1,)
@@ -132,6 +132,14 @@ def test_stones_by_hand_are_set_up_moves_alternating():
     assert "swap" not in texts(s)
     s.push_text("A1")
     assert "swap" in texts(s)
+
+
+def test_snorkel_counts_must_fit_the_player_to_move():
+    with pytest.raises(BadPosition, match="Purple moves first"):
+        Snorkels.decode("1::P6/7/7/7/7/7/7;0;0;0;")             # Purple to move, but Purple is ahead
+    with pytest.raises(BadPosition, match="Purple moves first"):
+        Snorkels.decode("1::G6/7/7/7/7/7/7;1;0;0;")             # Green ahead of Purple
+    assert Snorkels.decode("1::P6/7/7/7/7/7/7;1;0;0;A1").pie_pending()
 
 
 def test_position_code_round_trip_and_rejections():

@@ -184,7 +184,11 @@ class Snorkels(State):
             raise BadPosition("err.position", why="more than 3 stones")
         if self.stones_left and self.board.count(".") != N * N - stones:
             raise BadPosition("err.position", why="snorkels placed before the stones")
-        self.ply = self.board.count("P") + self.board.count("G") + stones + int(self.swapped)
+        purple, green = self.board.count("P"), self.board.count("G")
+        if purple - green != (0 if self.colour_of(self.to_move) == "P" else 1):
+            raise BadPosition("err.position", why="Purple moves first, so Purple has as many snorkels as Green "
+                                                  "when Purple is to move, and one more when Green is")
+        self.ply = purple + green + stones + int(self.swapped)
         if last:
             if last not in INDEX or self.board[INDEX[last]] not in "PGS":
                 raise BadPosition("err.position", why="the last move is not on an occupied square")
