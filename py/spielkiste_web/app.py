@@ -137,6 +137,7 @@ class App:
     def route(self, hash_text, initial=False):
         """Open what the URL fragment names; with none, the last saved game or a new one."""
         frag = hash_text.lstrip("#")
+        self.hide_rules()
         if not frag:
             if initial or self.record is None:
                 self.open_saved(storage_get("spielkiste.last") or DEFAULT_GAME)

@@ -244,3 +244,21 @@ def test_pie_swap_button_and_german(page, server):
     assert moves(page)[-1] == "swap"
     assert page.inner_text("#seats li.to-move").startswith("Grün")
     shot(page, "platform-german")
+
+
+def test_rules_page_and_its_examples(page, server):
+    open_app(page, server.url + "#snorkels")
+    page.click("#btn-rules")
+    page.wait_for_selector("#rules-text h2")
+    assert page.inner_text("#rules-text h2") == "Snorkels"
+    assert page.locator("#rules-text .ours").count() >= 2
+    page.click("#rules-text a.example:has-text('A2')")
+    page.wait_for_selector("#rules", state="hidden")
+    assert page.locator("[data-piece]").count() == 10
+    page.click("[data-cell='A2']")
+    assert page.inner_text("#status") == "Green captured: Purple wins."
+    assert "layer-captured" in page.get_attribute("[data-cell='A1']", "class")
+    shot(page, "platform-rules-example")
+    # the manifest makes the app installable; its icons are served
+    for path in ("manifest.webmanifest", "assets/icon-192.png", "assets/icon-512.png", "assets/icon.svg"):
+        assert page.request.get(server.url + path).ok
