@@ -6,3 +6,7 @@ from .aufstellen import Aufstellen
 GAME_CLASSES = [Snorkels]
 GAME_CLASSES.append(Blockade)
 GAME_CLASSES.append(Aufstellen)
+from .weltreich import Weltreich
+GAME_CLASSES.append(Weltreich)
+from .tor import Tor
+GAME_CLASSES.append(Tor)

@@ -1,0 +1,520 @@
+"""Das Tor (Sid Sackson, sheet 002), RULES.md §8: open gates to bring all 11 pieces into play.
+2, 3 or 4 players; 4 may play as two teams.
+
+Seats play clockwise from the bottom-left corner: Red (cylinder A12), Blue (A1), Green (L1),
+Yellow (L12). Two players: Red and Green; three: Red, Blue and Green. Teams (4 players): seats
+0+2 (Red, Green) against 1+3 (Blue, Yellow), so the turn alternates between the teams.
+
+A piece moves straight along its row or column to any empty square that is not a centre,
+jumping over anything. If it then shares its row with one piece and its column with another
+piece of the same opposing colour (partners do not count), and the three shapes are all
+different, the gate opens: the mover brings a triangle or square from his reserve onto the
+centre of the field where the piece stopped, if that centre is empty. The choice is its own
+move by the same seat. A player whose piece stands on a centre of a field holding 2 or more
+opposing pieces must first move such a piece off its centre.
+
+Moves are ints: a movement from*144 + to; a reserve piece PLACE + centre*2 + (0 triangle,
+1 square). Inside, the board is a bytearray: 0 empty, else 1 + colour*3 + shape with colours
+red, blue, green, yellow and shapes cylinder, triangle, square (box.py order); the position
+code writes box letters."""
+import math
+import re
+
+from ..codec import grid_decode, grid_encode, split_fields
+from ..engine import Outcome, State
+from ..errors import BadPosition
+from ..texts import add
+from ..view import Piece
+from . import box
+from .box import CELLS, CENTRE_OF, FIELD, FIELD_CELLS, INDEX, IS_CENTRE, N, RAYS
+
+NN = N * N
+PLACE = NN * NN
+CYL, TRI, SQU = 0, 1, 2
+SHAPES = box.SHAPES                         # cylinder, triangle, square
+COLOURS = box.COLOURS                       # red, blue, green, yellow
+COLOUR = (-1,) + tuple(v // 3 for v in range(12))
+SHAPE = (-1,) + tuple(v % 3 for v in range(12))
+ROW = box.ROW
+COL = box.COL
+# squares a piece on i may move to when they are empty (its row and column, no centres)
+TARGETS = tuple(tuple(tuple(j for j in ray if not IS_CENTRE[j]) for ray in RAYS[i]) for i in range(NN))
+LINE = tuple(tuple(j for ray in TARGETS[i] for j in ray) for i in range(NN))
+ROW_CELLS = tuple(tuple(r * N + c for c in range(N)) for r in range(N))
+COL_CELLS = tuple(tuple(r * N + c for r in range(N)) for c in range(N))
+# FIRE[s][row shapes][column shapes]: one row piece and one column piece give 3 different shapes
+FIRE = tuple(tuple(tuple(any(rm >> a & 1 and cm >> b & 1 and len({s, a, b}) == 3
+                             for a in range(3) for b in range(3))
+                         for cm in range(8)) for rm in range(8)) for s in range(3))
+START = {   # colour: cylinder, triangle, square
+    "red": ("A12", "C12", "A10"), "blue": ("A1", "A3", "C1"),
+    "green": ("L1", "J1", "L3"), "yellow": ("L12", "L10", "J12"),
+}
+SEAT_COLOURS = {2: ("red", "green"), 3: ("red", "blue", "green"), 4: ("red", "blue", "green", "yellow")}
+ROTATION = {"red": 0, "blue": 270, "green": 180, "yellow": 90}   # the seat's corner at the viewer's left hand
+RESERVE = (3, 5)                            # triangles, squares beside the board at the start
+TOTAL = 11
+SQUARE_RE = r"[A-La-l](?:1[0-2]|[1-9])"
+CHOICE = ("tor.triangle", "tor.square")
+
+add({
+    "tor.triangle": ("Triangle", "Dreieck"),
+    "tor.square": ("Square", "Viereck"),
+    "tor.reserve": ("{player}: {n} of 11 in play; reserve {t} triangles, {s} squares",
+                    "{player}: {n} von 11 im Spiel; Vorrat {t} Dreiecke, {s} Vierecke"),
+    "tor.choose": ("The gate at {square} is open: {player} brings a triangle or a square onto it.",
+                   "Das Tor auf {square} ist offen: {player} bringt ein Dreieck oder ein Viereck darauf."),
+    "tor.must_leave": ("{player} must first move a piece off a centre: {squares}.",
+                       "{player} muss zuerst eine Figur von einem Zentrum ziehen: {squares}."),
+    "tor.gate_open": ("Gate! {square} opens for {player}.", "Tor! {square} öffnet sich für {player}."),
+    "tor.gate_taken": ("Gate condition met, but the centre {square} is occupied: the right lapses.",
+                       "Torbedingung erfüllt, aber das Zentrum {square} ist besetzt: das Recht verfällt."),
+    "tor.gate_done": ("Gate condition met, but {player} has no reserve left.",
+                      "Torbedingung erfüllt, aber {player} hat keinen Vorrat mehr."),
+    "tor.team": ("Team: {a} and {b}", "Team: {a} und {b}"),
+    "tor.goal": ("Win: all 11 of your pieces in play. Pieces never stop on a centre; gates bring new pieces there.",
+                 "Sieg: alle 11 eigenen Figuren im Spiel. Figuren halten nie auf einem Zentrum; Tore bringen dort "
+                 "neue Figuren ins Spiel."),
+    "why.tor.all_in": ("{winner} has all 11 pieces in play and wins.", "{winner} hat alle 11 Figuren im Spiel und gewinnt."),
+    "why.tor.all_in_team": ("{winner} and {partner} have all their pieces in play and win.",
+                            "{winner} und {partner} haben alle Figuren im Spiel und gewinnen."),
+    "why.tor.stuck": ("No player can move: draw.", "Niemand kann ziehen: unentschieden."),
+})
+
+
+class Tor(State):
+    id = "tor"
+    player_counts = (2, 3, 4)
+    team_counts = (4,)
+    repetition = True
+    move_pattern = rf"{SQUARE_RE}-{SQUARE_RE}|{SQUARE_RE}[TtSs]"
+    playout_cap = 120
+
+    board: bytearray     # 0 empty, else 1 + colour*3 + shape
+    reserve: list        # [triangles, squares] per seat, flat: seat*2 + (0 triangle, 1 square)
+    gate: int            # the open gate's centre waiting for the mover's reserve piece, or -1
+    fired: int           # the last movement, if it met the gate condition, else -1 (for the view)
+
+    def _setup(self, options):
+        self.board = bytearray(NN)
+        self.reserve = []
+        for colour in SEAT_COLOURS[self.num_players]:
+            ci = COLOURS.index(colour)
+            for shape, sq in enumerate(START[colour]):
+                self.board[INDEX[sq]] = 1 + ci * 3 + shape
+            self.reserve.extend(RESERVE)
+        self.gate = -1
+        self.fired = -1
+        self._cache_colours()
+
+    def _cache_colours(self):
+        cols = SEAT_COLOURS[self.num_players]
+        self.cidx = tuple(COLOURS.index(c) for c in cols)          # seat -> colour index
+        seat_of = [-1] * 4
+        for s, c in enumerate(self.cidx):
+            seat_of[c] = s
+        self.seat_of = tuple(seat_of)                               # colour index -> seat
+        # enemy colour indices of each seat (partners are not enemies)
+        self.enemies = tuple(tuple(self.cidx[o] for o in range(self.num_players)
+                                   if self.teams[o] != self.teams[s]) for s in range(self.num_players))
+
+    # ---------------------------------------------------------------- rules
+    def partner(self, seat):
+        for s in range(self.num_players):
+            if s != seat and self.teams[s] == self.teams[seat]:
+                return s
+        return None
+
+    def in_play(self, seat):
+        return TOTAL - self.reserve[2 * seat] - self.reserve[2 * seat + 1]
+
+    def must_leave(self, seat):
+        """seat's pieces on centres of fields holding 2+ opposing pieces."""
+        b = self.board
+        c = self.cidx[seat]
+        enemy = self.enemies[seat]
+        out = []
+        for ctr in CENTRE_OF:
+            v = b[ctr]
+            if v and COLOUR[v] == c:
+                k = 0
+                for j in FIELD_CELLS[FIELD[ctr]]:
+                    w = b[j]
+                    if w and COLOUR[w] in enemy:
+                        k += 1
+                if k >= 2:
+                    out.append(ctr)
+        return out
+
+    def legal_moves(self):
+        if self.result is not None:
+            return []
+        seat = self.to_move
+        if self.gate >= 0:
+            base = PLACE + self.gate * 2
+            return [base + k for k in (0, 1) if self.reserve[2 * seat + k]]
+        forced = self.must_leave(seat)
+        if forced:
+            moves = self._moves_from(forced)
+            if moves:
+                return moves
+        c = self.cidx[seat]
+        b = self.board
+        return self._moves_from([i for i in range(NN) if b[i] and COLOUR[b[i]] == c])
+
+    def _moves_from(self, squares):
+        b = self.board
+        out = []
+        for i in squares:
+            base = i * NN
+            for j in LINE[i]:
+                if not b[j]:
+                    out.append(base + j)
+        return out
+
+    def has_move(self, seat):
+        b = self.board
+        c = self.cidx[seat]
+        for i in range(NN):
+            v = b[i]
+            if v and COLOUR[v] == c:
+                for j in LINE[i]:
+                    if not b[j]:
+                        return True
+        return False
+
+    def gate_witness(self, sq, seat):
+        """For a piece of `seat` on sq: (row piece, column piece) of one opposing colour giving
+        three different shapes, or None."""
+        b = self.board
+        s = SHAPE[b[sq]]
+        r, c = ROW[sq], COL[sq]
+        for colour in self.enemies[seat]:
+            rows = [j for j in ROW_CELLS[r] if b[j] and COLOUR[b[j]] == colour]
+            cols = [j for j in COL_CELLS[c] if b[j] and COLOUR[b[j]] == colour]
+            for a in rows:
+                for d in cols:
+                    if len({s, SHAPE[b[a]], SHAPE[b[d]]}) == 3:
+                        return a, d
+        return None
+
+    def fires(self, sq, seat):
+        """The gate test for a piece of `seat` standing on sq (fast)."""
+        b = self.board
+        s = SHAPE[b[sq]]
+        row, col = ROW_CELLS[ROW[sq]], COL_CELLS[COL[sq]]
+        for colour in self.enemies[seat]:
+            rm = cm = 0
+            lo = 1 + colour * 3
+            for j in row:
+                v = b[j] - lo
+                if 0 <= v < 3:
+                    rm |= 1 << v
+            if rm:
+                for j in col:
+                    v = b[j] - lo
+                    if 0 <= v < 3:
+                        cm |= 1 << v
+                if FIRE[s][rm][cm]:
+                    return True
+        return False
+
+    def _apply(self, move):
+        seat = self.to_move
+        b = self.board
+        if move >= PLACE:
+            ctr, k = divmod(move - PLACE, 2)
+            b[ctr] = 1 + self.cidx[seat] * 3 + (TRI if k == 0 else SQU)
+            self.reserve[2 * seat + k] -= 1
+            self.gate = -1
+            if self.in_play(seat) == TOTAL:
+                p = self.partner(seat)
+                if p is None:
+                    self.to_move = (seat + 1) % self.num_players
+                    self.result = Outcome.win(self, seat, "why.tor.all_in", winner=self.seat_ref(seat))
+                    return
+                if self.in_play(p) == TOTAL:
+                    self.to_move = (seat + 1) % self.num_players
+                    self.result = Outcome.win(self, seat, "why.tor.all_in_team", winner=self.seat_ref(seat),
+                                              partner=self.seat_ref(p))
+                    return
+        else:
+            frm, to = divmod(move, NN)
+            b[to] = b[frm]
+            b[frm] = 0
+            self.fired = -1
+            if self.fires(to, seat):
+                self.fired = move
+                ctr = CENTRE_OF[FIELD[to]]
+                if not b[ctr] and (self.reserve[2 * seat] or self.reserve[2 * seat + 1]):
+                    self.gate = ctr
+                    return              # the same seat chooses the reserve piece
+        self._next_turn(seat)
+
+    def _next_turn(self, seat):
+        n = self.num_players
+        for k in range(1, n + 1):
+            s = (seat + k) % n
+            if self.has_move(s):
+                self.to_move = s
+                return
+        self.to_move = (seat + 1) % n
+        self.result = Outcome.draw(self, "why.tor.stuck")
+
+    # ---------------------------------------------------------------- search
+    def key(self):
+        return bytes(self.board) + bytes((self.to_move, self.gate + 1))
+
+    def playout_move(self, rng):
+        """Reserve choices at random; otherwise try a few random movements for one that opens
+        an empty gate, else a random movement."""
+        seat = self.to_move
+        if self.gate >= 0 or self.must_leave(seat):
+            moves = self.legal_moves()
+            return moves[rng.randrange(len(moves))]
+        b = self.board
+        c = self.cidx[seat]
+        own = [i for i in range(NN) if b[i] and COLOUR[b[i]] == c]
+        has_reserve = self.reserve[2 * seat] or self.reserve[2 * seat + 1]
+        fallback = -1
+        for _ in range(24):
+            i = own[rng.randrange(len(own))]
+            line = LINE[i]
+            j = line[rng.randrange(len(line))]
+            if b[j]:
+                continue
+            if fallback < 0:
+                fallback = i * NN + j
+                if not has_reserve:
+                    return fallback
+            ctr = CENTRE_OF[FIELD[j]]
+            if b[ctr] and ctr != i:
+                continue
+            b[j], b[i] = b[i], 0
+            ok = self.fires(j, seat)
+            b[i], b[j] = b[j], 0
+            if ok:
+                return i * NN + j
+        if fallback >= 0:
+            return fallback
+        moves = self.legal_moves()
+        return moves[rng.randrange(len(moves))]
+
+    def evaluate(self):
+        """Pieces in play, per team, against the best other team."""
+        n = self.num_players
+        team = {}
+        for s in range(n):
+            team[self.teams[s]] = team.get(self.teams[s], 0) + self.in_play(s)
+        size = {t: list(self.teams).count(t) for t in team}
+        out = []
+        for s in range(n):
+            me = team[self.teams[s]] / size[self.teams[s]]
+            best = max(team[t] / size[t] for t in team if t != self.teams[s])
+            out.append(0.5 + 0.5 * math.tanh((me - best) / 2.0))
+        return tuple(out)
+
+    # ---------------------------------------------------------------- notation
+    def move_text(self, move) -> str:
+        if move >= PLACE:
+            ctr, k = divmod(move - PLACE, 2)
+            return CELLS[ctr] + "TS"[k]
+        frm, to = divmod(move, NN)
+        return f"{CELLS[frm]}-{CELLS[to]}"
+
+    def move_input(self, move):
+        if move >= PLACE:
+            ctr, k = divmod(move - PLACE, 2)
+            return (CELLS[ctr],), CHOICE[k]
+        frm, to = divmod(move, NN)
+        return (CELLS[frm], CELLS[to]), None
+
+    def why_illegal(self, text):
+        s = text.strip().upper()
+        seat = self.to_move
+        if self.gate >= 0:
+            return f"first bring a reserve piece onto the open gate {CELLS[self.gate]} ({CELLS[self.gate]}T or " \
+                   f"{CELLS[self.gate]}S)"
+        if "-" not in s:
+            return "a reserve piece comes into play only through an open gate"
+        a, _, z = s.partition("-")
+        if a not in INDEX or z not in INDEX:
+            return ""
+        frm, to = INDEX[a], INDEX[z]
+        b = self.board
+        if not b[frm]:
+            return f"there is no piece on {a}"
+        if COLOUR[b[frm]] != self.cidx[seat]:
+            return f"the piece on {a} is not yours"
+        if frm == to or (ROW[frm] != ROW[to] and COL[frm] != COL[to]):
+            return "pieces move straight along a row or column"
+        if IS_CENTRE[to]:
+            return "no piece may move onto a centre"
+        if b[to]:
+            return f"{z} is not empty"
+        forced = self.must_leave(seat)
+        if forced and frm not in forced:
+            return "you must first move a piece off a centre: " + " or ".join(CELLS[i] for i in forced)
+        return ""
+
+    # ---------------------------------------------------------------- position code
+    def _encode_body(self):
+        cells = [box.char(COLOURS[COLOUR[v]], SHAPES[SHAPE[v]]) if v else "." for v in self.board]
+        return ";".join([grid_encode(cells, N), str(self.to_move),
+                         CELLS[self.gate] if self.gate >= 0 else "",
+                         self.move_text(self.last) if isinstance(self.last, int) else "",
+                         self.move_text(self.fired) if self.fired >= 0 else "",
+                         "r" if self.result is not None and self.result.reason == "why.repetition" else ""])
+
+    def _decode_body(self, body, options):
+        grid, seat, gate, last, fired, drawn = split_fields(body, 6)
+        if drawn not in ("", "r"):
+            raise BadPosition("err.position", why="the last field may only be 'r' (drawn by repetition)")
+        n = self.num_players
+        self._cache_colours()
+        cells = grid_decode(grid, N, N, box.ALPHABET)
+        self.board = bytearray(NN)
+        count = [[0, 0, 0] for _ in range(4)]
+        for i, ch in enumerate(cells):
+            if ch == ".":
+                continue
+            colour, shape = box.PIECES[ch]
+            ci, si = COLOURS.index(colour), SHAPES.index(shape)
+            if self.seat_of[ci] < 0:
+                raise BadPosition("err.position", why=f"{colour} does not play with {n} players")
+            if si == CYL and IS_CENTRE[i]:
+                raise BadPosition("err.position", why=f"a cylinder never stands on a centre ({CELLS[i]})")
+            self.board[i] = 1 + ci * 3 + si
+            count[ci][si] += 1
+        self.reserve = []
+        for s, ci in enumerate(self.cidx):
+            cyl, tri, squ = count[ci]
+            if cyl != 1 or not 1 <= tri <= 4 or not 1 <= squ <= 6:
+                raise BadPosition("err.position", why=f"{COLOURS[ci]} must have 1 cylinder, 1-4 triangles and "
+                                                      "1-6 squares on the board")
+            for shape, total in ((TRI, tri), (SQU, squ)):
+                on_centres = sum(1 for c in CENTRE_OF if self.board[c] == 1 + ci * 3 + shape)
+                if on_centres > total - 1:
+                    raise BadPosition("err.position", why=f"{COLOURS[ci]} has more {SHAPES[shape]}s on centres "
+                                                          "than came through gates")
+            self.reserve.extend((4 - tri, 6 - squ))
+        if not seat.isdigit() or int(seat) >= n:
+            raise BadPosition("err.position", why=f"the player to move must be a number from 0 to {n - 1}")
+        self.to_move = int(seat)
+        self.last = self._read_move(last, "last") if last else None
+        self.fired = self._read_move(fired, "gate") if fired else -1
+        if self.fired >= PLACE:
+            raise BadPosition("err.position", why="the gate move must be a movement")
+        if self.fired >= 0:
+            to = self.fired % NN
+            frm = self.fired // NN
+            if not self.board[to] or (self.board[frm] and frm != CENTRE_OF[FIELD[to]]) or \
+                    not self.fires(to, self.seat_of[COLOUR[self.board[to]]]):
+                raise BadPosition("err.position", why="the gate move does not fit the board")
+        self.gate = -1
+        if gate:
+            if gate.upper() not in INDEX or not IS_CENTRE[INDEX[gate.upper()]]:
+                raise BadPosition("err.position", why="the open gate must be a centre")
+            g = INDEX[gate.upper()]
+            if self.board[g] or not (self.reserve[2 * self.to_move] or self.reserve[2 * self.to_move + 1]):
+                raise BadPosition("err.position", why="the open gate is occupied or the player has no reserve")
+            if self.fired < 0 or self.last != self.fired or CENTRE_OF[FIELD[self.fired % NN]] != g or \
+                    COLOUR[self.board[self.fired % NN]] != self.cidx[self.to_move]:
+                raise BadPosition("err.position", why="no movement of the player to move opened this gate")
+            self.gate = g
+        done = [s for s in range(n) if self.in_play(s) == TOTAL]
+        teams_done = {self.teams[s] for s in done
+                      if self.partner(s) is None or self.partner(s) in done}
+        if len(teams_done) > 1:
+            raise BadPosition("err.position", why="two sides have all their pieces in play")
+        if teams_done:
+            if self.gate >= 0:
+                raise BadPosition("err.position", why="the game is over but a gate is open")
+            t = teams_done.pop()
+            winner = next(s for s in range(n) if self.teams[s] == t)
+            p = self.partner(winner)
+            if p is None:
+                self.result = Outcome.win(self, winner, "why.tor.all_in", winner=self.seat_ref(winner))
+            else:
+                self.result = Outcome.win(self, winner, "why.tor.all_in_team", winner=self.seat_ref(winner),
+                                          partner=self.seat_ref(p))
+        elif drawn:
+            self.result = Outcome.draw(self, "why.repetition")
+        elif self.gate < 0 and not self.has_move(self.to_move):
+            if any(self.has_move(s) for s in range(n)):
+                raise BadPosition("err.position", why="the player to move has no move")
+            self.result = Outcome.draw(self, "why.tor.stuck")
+
+    def _read_move(self, text, what):
+        m = re.fullmatch(rf"({SQUARE_RE})-({SQUARE_RE})|({SQUARE_RE})([TS])", text.upper())
+        if not m:
+            raise BadPosition("err.position", why=f"the {what} move is not readable")
+        if m.group(3):
+            ctr = INDEX[m.group(3)]
+            v = self.board[ctr]
+            if not IS_CENTRE[ctr] or not v or SHAPE[v] != "TS".index(m.group(4)) + 1:
+                raise BadPosition("err.position", why=f"the {what} move does not fit the board")
+            return PLACE + ctr * 2 + "TS".index(m.group(4))
+        frm, to = INDEX[m.group(1)], INDEX[m.group(2)]
+        if frm == to or (ROW[frm] != ROW[to] and COL[frm] != COL[to]) or IS_CENTRE[to]:
+            raise BadPosition("err.position", why=f"the {what} move is not a straight move off the centres")
+        return frm * NN + to
+
+    # ---------------------------------------------------------------- presentation
+    def seat_colour(self, seat):
+        return SEAT_COLOURS[self.num_players][seat]
+
+    def seat_rotation(self, seat):
+        return ROTATION[self.seat_colour(seat)]
+
+    def status(self):
+        if self.result is not None:
+            return None
+        player = self.seat_ref(self.to_move)
+        if self.gate >= 0:
+            return "tor.choose", {"player": player, "square": CELLS[self.gate]}
+        forced = self.must_leave(self.to_move)
+        if forced:
+            return "tor.must_leave", {"player": player, "squares": ", ".join(CELLS[i] for i in forced)}
+        return None
+
+    def view(self, aids=frozenset(), selected=None):
+        v = box.board_view()
+        b = self.board
+        for i in range(NN):
+            x = b[i]
+            if x:
+                v.pieces.append(Piece(CELLS[i], SHAPES[SHAPE[x]], COLOURS[COLOUR[x]]))
+        if isinstance(self.last, int):
+            v.add_layer("last", list(self.move_input(self.last)[0]))
+        if self.fired >= 0:
+            to = self.fired % NN
+            mover = self.seat_of[COLOUR[b[to]]]
+            w = self.gate_witness(to, mover)
+            ctr = CENTRE_OF[FIELD[to]]
+            if w:
+                v.add_layer("gate", [CELLS[to], CELLS[w[0]], CELLS[w[1]], CELLS[ctr]])
+                if self.gate >= 0 or (self.last is not None and self.last >= PLACE):
+                    v.notes.append(("tor.gate_open", {"square": CELLS[ctr], "player": self.seat_ref(mover)}))
+                elif b[ctr]:
+                    v.notes.append(("tor.gate_taken", {"square": CELLS[ctr]}))
+                else:
+                    v.notes.append(("tor.gate_done", {"player": self.seat_ref(mover)}))
+        if self.result is None:
+            forced = self.must_leave(self.to_move) if self.gate < 0 else []
+            if forced:
+                v.add_layer("due", [CELLS[i] for i in forced])
+            if selected in INDEX and self.gate < 0:
+                i = INDEX[selected]
+                if b[i]:
+                    v.add_layer("reach", [CELLS[j] for j in LINE[i] if not b[j]])
+            if self.gate >= 0:
+                v.add_layer("reach", [CELLS[self.gate]])
+        v.notes.append(("tor.goal", {}))
+        if self.partner(0) is not None:
+            v.notes.append(("tor.team", {"a": self.seat_ref(0), "b": self.seat_ref(2)}))
+            v.notes.append(("tor.team", {"a": self.seat_ref(1), "b": self.seat_ref(3)}))
+        for s in range(self.num_players):
+            v.notes.append(("tor.reserve", {"player": self.seat_ref(s), "n": self.in_play(s),
+                                            "t": self.reserve[2 * s], "s": self.reserve[2 * s + 1]}))
+        return v

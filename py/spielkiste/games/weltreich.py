@@ -1,0 +1,598 @@
+"""Weltreich (Sid Sackson, sheet 002), RULES.md §4: seize the thrones; every piece captures at
+its own distance. 2, 3 or 4 players; 4 may play as two teams.
+
+Seats play clockwise from the top-left corner: Blue (commander B2), then with 3-4 players Green
+(top right, K2), Red (bottom right, K11) and with 4 Yellow (bottom left, B11). Two players:
+Blue and Red. Teams (4 players): seats 0+2 (Blue, Red) against 1+3 (Green, Yellow), so the
+turn alternates between the teams.
+
+Every piece moves straight along its row or column to any empty square, jumping over
+anything. It captures by moving onto an enemy piece at exactly its distance: rider (triangle)
+3, archer (square) 4, commander (cylinder) 2 or 5. A move is the int from*144 + to.
+
+Inside, the board is a bytearray: 0 empty, else 1 + seat*3 + kind (kind 0 commander, 1 rider,
+2 archer). The position code writes the box letters of the seats' colours (box.py).
+In 3-4 player games without teams a captured commander's player is out and his pieces turn
+into the captor's pieces (colour and all); his seat is skipped from then on."""
+import math
+import re
+
+from ..codec import grid_decode, grid_encode, split_fields
+from ..engine import Outcome, State
+from ..errors import BadMove, BadPosition, IllegalMove
+from ..texts import add
+from ..view import Piece
+from . import box
+from .box import CELLS, INDEX, N, RAYS
+
+NN = N * N
+COMMANDER, RIDER, ARCHER = 0, 1, 2
+KIND_SHAPE = ("cylinder", "triangle", "square")
+KIND_NAME = ("commander", "rider", "archer")
+CAPTURE_DIST = ((2, 5), (3,), (4,))
+CAN_CAPTURE = tuple(tuple(d in CAPTURE_DIST[k] for d in range(N)) for k in range(3))
+OWNER = (-1,) + tuple(v // 3 for v in range(12))       # OWNER[code]
+KIND = (-1,) + tuple(v % 3 for v in range(12))         # KIND[code]
+
+# CAPSQ[kind][i]: the squares at that kind's capture distances from i (both ways the same)
+CAPSQ = tuple(tuple(tuple(ray[d - 1] for ray in RAYS[i] for d in CAPTURE_DIST[k] if d <= len(ray))
+                    for i in range(NN)) for k in range(3))
+# every square in the row and column of i, nearest first per direction
+LINES = tuple(tuple(j for ray in RAYS[i] for j in ray) for i in range(NN))
+
+THRONES = tuple(INDEX[c] for c in ("E5", "H5", "E8", "H8"))
+
+# corners clockwise from the top left: the start layout of the top-left player and its turns
+CORNERS = ("tl", "tr", "br", "bl")
+_TL = {"B2": COMMANDER, "B1": RIDER, "A2": RIDER, "C2": RIDER, "B3": RIDER,
+       "A1": ARCHER, "C1": ARCHER, "A3": ARCHER, "C3": ARCHER, "D1": ARCHER, "A4": ARCHER}
+
+
+def _turn(i: int, quarter: int) -> int:
+    """Square i turned clockwise by quarter * 90 degrees about the board's middle."""
+    r, c = divmod(i, N)
+    for _ in range(quarter):
+        r, c = c, N - 1 - r
+    return r * N + c
+
+
+START = {corner: {_turn(INDEX[c], q): k for c, k in _TL.items()} for q, corner in enumerate(CORNERS)}
+CROWN = {"tl": INDEX["H8"], "tr": INDEX["E8"], "br": INDEX["E5"], "bl": INDEX["H5"]}
+ROTATION = {"br": 0, "tr": 90, "tl": 180, "bl": 270}     # the seat's corner at the viewer's right hand
+# seats per player count: (corner, colour)
+SEATS = {
+    2: (("tl", "blue"), ("br", "red")),
+    3: (("tl", "blue"), ("tr", "green"), ("br", "red")),
+    4: (("tl", "blue"), ("tr", "green"), ("br", "red"), ("bl", "yellow")),
+}
+SQUARE_RE = r"[A-La-l](?:1[0-2]|[1-9])"
+
+add({
+    "aid.threatened": ("Show my pieces an enemy can capture", "Meine schlagbaren Figuren zeigen"),
+    "weltreich.thrones": ("{player}: {n} of 4 thrones", "{player}: {n} von 4 Thronen"),
+    "weltreich.out": ("{player} is out: its commander was captured.",
+                      "{player} ist ausgeschieden: sein Kommandeur wurde geschlagen."),
+    "weltreich.crowned": ("{player}'s commander stands on its crowning throne {square}.",
+                          "Der Kommandeur von {player} steht auf seinem Krönungsthron {square}."),
+    "weltreich.goal2": ("Win: all 4 thrones (T), or your commander on your crowning throne where no enemy can capture it, "
+                        "or the enemy commander captured.",
+                        "Sieg: alle 4 Throne (T), oder der eigene Kommandeur unschlagbar auf dem Krönungsthron, "
+                        "oder den gegnerischen Kommandeur schlagen."),
+    "weltreich.goal3": ("Win: 3 of the 4 thrones, or your commander on your crowning throne where no one can capture it. "
+                        "A captured commander's player is out; his pieces join the captor.",
+                        "Sieg: 3 der 4 Throne, oder der eigene Kommandeur unschlagbar auf dem Krönungsthron. "
+                        "Wessen Kommandeur geschlagen wird, scheidet aus; seine Figuren gehen an den Schläger."),
+    "weltreich.goal_teams": ("Teams win with all 4 thrones, both commanders on their crowning thrones where no enemy "
+                             "can capture them, or an enemy commander captured.",
+                             "Teams gewinnen mit allen 4 Thronen, beiden Kommandeuren unschlagbar auf ihren "
+                             "Krönungsthronen, oder dem Schlagen eines gegnerischen Kommandeurs."),
+    "weltreich.team": ("Team: {a} and {b}", "Team: {a} und {b}"),
+    "weltreich.distances": ("Captures at exactly: rider (triangle) 3, archer (square) 4, commander (cylinder) 2 or 5.",
+                            "Schlagen auf genau: Reiter (Dreieck) 3, Bogenschütze (Viereck) 4, Kommandeur (Zylinder) 2 oder 5."),
+    "why.weltreich.thrones": ("{winner} holds all 4 thrones and wins.", "{winner} besetzt alle 4 Throne und gewinnt."),
+    "why.weltreich.thrones3": ("{winner} holds 3 of the 4 thrones and wins.",
+                               "{winner} besetzt 3 der 4 Throne und gewinnt."),
+    "why.weltreich.thrones_team": ("{winner} and {partner} hold all 4 thrones and win.",
+                                   "{winner} und {partner} besetzen alle 4 Throne und gewinnen."),
+    "why.weltreich.crown": ("{winner}'s commander is crowned on {square}, where no enemy can capture it: {winner} wins.",
+                            "Der Kommandeur von {winner} wird auf {square} gekrönt, wo ihn niemand schlagen kann: "
+                            "{winner} gewinnt."),
+    "why.weltreich.crown_team": ("The commanders of {winner} and {partner} are crowned where no enemy can capture "
+                                 "them: they win.",
+                                 "Die Kommandeure von {winner} und {partner} sind unschlagbar gekrönt: sie gewinnen."),
+    "why.weltreich.commander": ("{winner} captures the commander of {loser} and wins.",
+                                "{winner} schlägt den Kommandeur von {loser} und gewinnt."),
+    "why.weltreich.commander_team": ("{winner} captures the commander of {loser}: {winner} and {partner} win.",
+                                     "{winner} schlägt den Kommandeur von {loser}: {winner} und {partner} gewinnen."),
+    "why.weltreich.last": ("{winner} captures the last other commander ({loser}) and wins.",
+                           "{winner} schlägt den letzten anderen Kommandeur ({loser}) und gewinnt."),
+    "why.weltreich.stuck": ("No player can move: draw.", "Niemand kann ziehen: unentschieden."),
+})
+
+
+class Weltreich(State):
+    id = "weltreich"
+    player_counts = (2, 3, 4)
+    team_counts = (4,)
+    repetition = True
+    move_pattern = rf"{SQUARE_RE}[-xX]{SQUARE_RE}"
+    aids = ("threatened",)
+    playout_cap = 80
+
+    board: bytearray     # 0 empty, else 1 + seat*3 + kind
+    cmd: list            # square of each seat's commander, -1 once captured
+
+    def _setup(self, options):
+        self.board = bytearray(NN)
+        self.cmd = [-1] * self.num_players
+        for seat, (corner, _) in enumerate(SEATS[self.num_players]):
+            for i, k in START[corner].items():
+                self.board[i] = 1 + seat * 3 + k
+            self.cmd[seat] = _turn(INDEX["B2"], CORNERS.index(corner))
+
+    # ---------------------------------------------------------------- seats
+    def corner(self, seat: int) -> str:
+        return SEATS[self.num_players][seat][0]
+
+    def crown(self, seat: int) -> int:
+        return CROWN[self.corner(seat)]
+
+    def individual(self) -> bool:
+        """3-4 players without teams: captured players drop out, 3 thrones win."""
+        return self.num_players > 2 and self.teams == tuple(range(self.num_players))
+
+    def partner(self, seat: int):
+        for s in range(self.num_players):
+            if s != seat and self.teams[s] == self.teams[seat]:
+                return s
+        return None
+
+    # ---------------------------------------------------------------- rules
+    def legal_moves(self):
+        if self.result is not None:
+            return []
+        return self._moves(self.to_move)
+
+    def _moves(self, seat):
+        b, teams = self.board, self.teams
+        mine = teams[seat]
+        out = []
+        lo = 1 + seat * 3
+        for i in range(NN):
+            v = b[i]
+            if lo <= v < lo + 3:
+                ok = CAN_CAPTURE[v - lo]
+                base = i * NN
+                for ray in RAYS[i]:
+                    d = 0
+                    for j in ray:
+                        d += 1
+                        w = b[j]
+                        if not w:
+                            out.append(base + j)
+                        elif ok[d] and teams[OWNER[w]] != mine:
+                            out.append(base + j)
+        return out
+
+    def piece_moves(self, i: int) -> list:
+        """The moves of the piece on square i (whoever owns it), as target squares."""
+        b = self.board
+        v = b[i]
+        if not v:
+            return []
+        owner, ok = OWNER[v], CAN_CAPTURE[KIND[v]]
+        out = []
+        for ray in RAYS[i]:
+            for d, j in enumerate(ray, 1):
+                w = b[j]
+                if not w or (ok[d] and self.teams[OWNER[w]] != self.teams[owner]):
+                    out.append(j)
+        return out
+
+    def capturable(self, sq: int, seat: int) -> bool:
+        """Could an enemy of `seat` capture a piece of `seat` standing on sq with one move?"""
+        b, teams = self.board, self.teams
+        mine = teams[seat]
+        for k in (COMMANDER, RIDER, ARCHER):
+            for j in CAPSQ[k][sq]:
+                w = b[j]
+                if w and KIND[w] == k and teams[OWNER[w]] != mine:
+                    return True
+        return False
+
+    def has_move(self, seat: int) -> bool:
+        """Cheap: does `seat` have any legal move?"""
+        b = self.board
+        c = self.cmd[seat]
+        if c >= 0:
+            for j in LINES[c]:
+                if not b[j]:
+                    return True
+        return bool(self._moves(seat))
+
+    def _apply(self, move):
+        frm, to = divmod(move, NN)
+        seat = self.to_move
+        b = self.board
+        v, w = b[frm], b[to]
+        b[frm] = 0
+        b[to] = v
+        if KIND[v] == COMMANDER:
+            self.cmd[seat] = to
+        n = self.num_players
+        if w and KIND[w] == COMMANDER:
+            victim = OWNER[w]
+            self.cmd[victim] = -1
+            if not self.individual():
+                self.to_move = (seat + 1) % n
+                p = self.partner(seat)
+                if p is None:
+                    self.result = Outcome.win(self, seat, "why.weltreich.commander", line=[CELLS[to]],
+                                              winner=self.seat_ref(seat), loser=self.seat_ref(victim))
+                else:
+                    self.result = Outcome.win(self, seat, "why.weltreich.commander_team", line=[CELLS[to]],
+                                              winner=self.seat_ref(seat), loser=self.seat_ref(victim),
+                                              partner=self.seat_ref(p))
+                return
+            lo = 1 + victim * 3
+            shift = (seat - victim) * 3
+            for i in range(NN):
+                x = b[i]
+                if lo <= x < lo + 3:
+                    b[i] = x + shift
+            if sum(1 for c in self.cmd if c >= 0) == 1:
+                self.to_move = (seat + 1) % n
+                self.result = Outcome.win(self, seat, "why.weltreich.last", line=[CELLS[to]],
+                                          winner=self.seat_ref(seat), loser=self.seat_ref(victim))
+                return
+        self.result = self._win_check(seat)
+        if self.result is not None:
+            self.to_move = (seat + 1) % n
+            return
+        for k in range(1, n + 1):
+            s = (seat + k) % n
+            if self.cmd[s] >= 0 and self.has_move(s):
+                self.to_move = s
+                return
+        self.to_move = (seat + 1) % n
+        self.result = Outcome.draw(self, "why.weltreich.stuck")
+
+    def thrones_held(self, seat: int) -> int:
+        b, teams = self.board, self.teams
+        return sum(1 for t in THRONES if b[t] and teams[OWNER[b[t]]] == teams[seat])
+
+    def crowned(self, seat: int) -> bool:
+        """seat's commander stands on its crowning throne where no enemy could capture it."""
+        c = self.cmd[seat]
+        return c == self.crown(seat) and not self.capturable(c, seat)
+
+    def _win_check(self, seat):
+        """The thrones and crowning conditions of the mover (and his partner)."""
+        b, teams = self.board, self.teams
+        held = [t for t in THRONES if b[t] and teams[OWNER[b[t]]] == teams[seat]]
+        p = self.partner(seat)
+        me = self.seat_ref(seat)
+        if self.individual():
+            if len(held) >= 3:
+                return Outcome.win(self, seat, "why.weltreich.thrones3", line=[CELLS[t] for t in held], winner=me)
+        elif len(held) == 4:
+            if p is None:
+                return Outcome.win(self, seat, "why.weltreich.thrones", line=[CELLS[t] for t in held], winner=me)
+            return Outcome.win(self, seat, "why.weltreich.thrones_team", line=[CELLS[t] for t in held],
+                               winner=me, partner=self.seat_ref(p))
+        if self.crowned(seat):
+            if p is None:
+                return Outcome.win(self, seat, "why.weltreich.crown", line=[CELLS[self.cmd[seat]]],
+                                   winner=me, square=CELLS[self.cmd[seat]])
+            if self.crowned(p):
+                return Outcome.win(self, seat, "why.weltreich.crown_team",
+                                   line=[CELLS[self.cmd[seat]], CELLS[self.cmd[p]]],
+                                   winner=me, partner=self.seat_ref(p))
+        return None
+
+    # ---------------------------------------------------------------- search
+    def key(self):
+        return bytes(self.board) + bytes((self.to_move,))
+
+    def playout_move(self, rng):
+        """Take a winning commander capture when one exists, often take some capture, else a
+        random piece to a random square of its row or column."""
+        b, teams, seat = self.board, self.teams, self.to_move
+        mine = teams[seat]
+        lo = 1 + seat * 3
+        # capture an enemy commander
+        for s, c in enumerate(self.cmd):
+            if c >= 0 and teams[s] != mine:
+                for k in (COMMANDER, RIDER, ARCHER):
+                    for j in CAPSQ[k][c]:
+                        if b[j] == lo + k:
+                            return j * NN + c
+        own = [i for i in range(NN) if lo <= b[i] < lo + 3]
+        if rng.random() < 0.5:
+            caps = []
+            for i in own:
+                for j in CAPSQ[b[i] - lo][i]:
+                    w = b[j]
+                    if w and teams[OWNER[w]] != mine:
+                        caps.append(i * NN + j)
+            if caps:
+                return caps[rng.randrange(len(caps))]
+        for _ in range(40):
+            i = own[rng.randrange(len(own))]
+            line = LINES[i]
+            j = line[rng.randrange(len(line))]
+            w = b[j]
+            if not w:
+                return i * NN + j
+        moves = self._moves(seat)
+        return moves[rng.randrange(len(moves))]
+
+    def evaluate(self):
+        """Material, thrones held and a commander near its crowning throne, per team."""
+        n = self.num_players
+        b = self.board
+        score = [0.0] * n
+        for i in range(NN):
+            v = b[i]
+            if v:
+                score[OWNER[v]] += 1.0
+        for t in THRONES:
+            if b[t]:
+                score[OWNER[b[t]]] += 2.5
+        for s in range(n):
+            c = self.cmd[s]
+            if c >= 0:
+                cr = self.crown(s)
+                if c == cr:
+                    score[s] += 3.0
+                if self.capturable(c, s):
+                    score[s] -= 4.0
+        team_score = {}
+        for s in range(n):
+            if self.cmd[s] >= 0:
+                team_score[self.teams[s]] = team_score.get(self.teams[s], 0.0) + score[s]
+        out = []
+        for s in range(n):
+            if self.cmd[s] < 0:
+                out.append(0.0)
+                continue
+            me = team_score[self.teams[s]]
+            others = [x for t, x in team_score.items() if t != self.teams[s]]
+            if not others:
+                out.append(1.0)
+                continue
+            d = me - max(others)
+            out.append(0.5 + 0.5 * math.tanh(d / 6.0))
+        return tuple(out)
+
+    # ---------------------------------------------------------------- notation
+    def move_text(self, move) -> str:
+        frm, to = divmod(move, NN)
+        return f"{CELLS[frm]}{'x' if self.board[to] else '-'}{CELLS[to]}"
+
+    def move_input(self, move):
+        frm, to = divmod(move, NN)
+        return (CELLS[frm], CELLS[to]), None
+
+    def parse_move(self, text):
+        """'B2-B5' or 'B2xB5'; a capture may also be written with '-' and a move with 'x'."""
+        s = text.strip()
+        if not re.fullmatch(self.move_pattern, s):
+            raise BadMove("err.move_syntax", text=text, game=self.id)
+        if self.result is not None:
+            raise IllegalMove("err.game_over")
+        frm, to = re.split(r"[-xX]", s.upper())
+        if frm in INDEX and to in INDEX:
+            m = INDEX[frm] * NN + INDEX[to]
+            if m in self.legal_moves():
+                return m
+        why = self.why_illegal(s)
+        if why:
+            raise IllegalMove("err.move_illegal_why", text=s, why=why)
+        raise IllegalMove("err.move_illegal", text=s)
+
+    def why_illegal(self, text):
+        parts = re.split(r"[-xX]", text.strip().upper())
+        if len(parts) != 2 or parts[0] not in INDEX or parts[1] not in INDEX:
+            return ""
+        frm, to = INDEX[parts[0]], INDEX[parts[1]]
+        b = self.board
+        v, w = b[frm], b[to]
+        if not v:
+            return f"there is no piece on {parts[0]}"
+        if OWNER[v] != self.to_move:
+            return f"the piece on {parts[0]} is not yours"
+        fr, fc = divmod(frm, N)
+        tr, tc = divmod(to, N)
+        if frm == to or (fr != tr and fc != tc):
+            return "pieces move straight along a row or column"
+        if w:
+            if self.teams[OWNER[w]] == self.teams[self.to_move]:
+                return f"{parts[1]} holds one of your own side's pieces"
+            d = abs(fr - tr) + abs(fc - tc)
+            dist = " or ".join(map(str, CAPTURE_DIST[KIND[v]]))
+            return f"a {KIND_NAME[KIND[v]]} captures only at a distance of exactly {dist} squares, not {d}"
+        return ""
+
+    # ---------------------------------------------------------------- position code
+    def _char(self, v: int) -> str:
+        return box.char(SEATS[self.num_players][OWNER[v]][1], KIND_SHAPE[KIND[v]])
+
+    def _encode_body(self):
+        cells = [self._char(v) if v else "." for v in self.board]
+        last = ""
+        if isinstance(self.last, int):
+            frm, to = divmod(self.last, NN)
+            last = f"{CELLS[frm]}-{CELLS[to]}"
+        drawn = "r" if self.result is not None and self.result.reason == "why.repetition" else ""
+        return ";".join([grid_encode(cells, N), str(self.to_move), last, drawn])
+
+    def _decode_body(self, body, options):
+        grid, seat, last, drawn = split_fields(body, 4)
+        if drawn not in ("", "r"):
+            raise BadPosition("err.position", why="the last field may only be 'r' (drawn by repetition)")
+        n = self.num_players
+        colours = [c for _, c in SEATS[n]]
+        cells = grid_decode(grid, N, N, box.ALPHABET)
+        self.board = bytearray(NN)
+        self.cmd = [-1] * n
+        counts = [[0, 0, 0] for _ in range(n)]
+        for i, ch in enumerate(cells):
+            if ch == ".":
+                continue
+            colour, shape = box.PIECES[ch]
+            if colour not in colours:
+                raise BadPosition("err.position", why=f"no {colour} player with {n} players")
+            s, k = colours.index(colour), KIND_SHAPE.index(shape)
+            self.board[i] = 1 + s * 3 + k
+            counts[s][k] += 1
+            if k == COMMANDER:
+                if self.cmd[s] >= 0:
+                    raise BadPosition("err.position", why=f"{colour} has two commanders")
+                self.cmd[s] = i
+        for k, most in ((RIDER, 4), (ARCHER, 6)):
+            if sum(c[k] for c in counts) > most * n:
+                raise BadPosition("err.position", why=f"too many {KIND_NAME[k]}s")
+        for s in range(n):
+            if self.individual() and self.cmd[s] < 0 and sum(counts[s]):
+                raise BadPosition("err.position", why=f"{colours[s]} has pieces but no commander")
+            if (not self.individual()) and (counts[s][RIDER] > 4 or counts[s][ARCHER] > 6):
+                raise BadPosition("err.position", why=f"{colours[s]} has too many pieces")
+        if not seat.isdigit() or int(seat) >= n:
+            raise BadPosition("err.position", why=f"the player to move must be a number from 0 to {n - 1}")
+        self.to_move = int(seat)
+        active = [s for s in range(n) if self.cmd[s] >= 0]
+        if not active:
+            raise BadPosition("err.position", why="no commander on the board")
+        mover = None
+        if last:
+            m = re.fullmatch(rf"({SQUARE_RE})-({SQUARE_RE})", last)
+            if not m:
+                raise BadPosition("err.position", why="the last move is not readable")
+            frm, to = INDEX[m.group(1).upper()], INDEX[m.group(2).upper()]
+            fr, fc = divmod(frm, N)
+            tr, tc = divmod(to, N)
+            if self.board[frm] or not self.board[to] or frm == to or (fr != tr and fc != tc):
+                raise BadPosition("err.position", why="the last move does not fit the board")
+            self.last = frm * NN + to
+            mover = OWNER[self.board[to]]
+        missing = [s for s in range(n) if self.cmd[s] < 0]
+        if not self.individual():
+            if len(missing) > 1:
+                raise BadPosition("err.position", why="more than one commander captured")
+            if missing:
+                victim = missing[0]
+                if mover is None:
+                    mover = (self.to_move - 1) % n
+                if self.teams[mover] == self.teams[victim] or self.to_move != (mover + 1) % n:
+                    raise BadPosition("err.position", why="the commander capture does not fit the player to move")
+                p = self.partner(mover)
+                key = "why.weltreich.commander" if p is None else "why.weltreich.commander_team"
+                args = dict(winner=self.seat_ref(mover), loser=self.seat_ref(victim))
+                if p is not None:
+                    args["partner"] = self.seat_ref(p)
+                line = [CELLS[self.last % NN]] if self.last is not None else []
+                self.result = Outcome.win(self, mover, key, line=line, **args)
+                return
+        elif len(active) == 1:
+            winner = active[0]
+            if (mover is not None and mover != winner) or self.to_move != (winner + 1) % n:
+                raise BadPosition("err.position", why="the last commander standing does not fit the player to move")
+            line = [CELLS[self.last % NN]] if self.last is not None else []
+            self.result = Outcome.win(self, winner, "why.weltreich.last", line=line, winner=self.seat_ref(winner),
+                                      loser=self.seat_ref(missing[-1]))
+            return
+        if mover is None:
+            mover = next(s for k in range(1, n + 1) for s in [(self.to_move - k) % n] if self.cmd[s] >= 0)
+        if self.cmd[mover] < 0:
+            raise BadPosition("err.position", why="the last move was made by a player who is out")
+        self.result = self._win_check(mover)
+        if self.result is None and self.cmd[self.to_move] < 0:
+            raise BadPosition("err.position", why="the player to move is out of the game")
+        for s in active:
+            if s != mover and self.teams[s] != self.teams[mover] and \
+                    self.thrones_held(s) >= (3 if self.individual() else 4):
+                raise BadPosition("err.position", why="another player would have won with the thrones already")
+        if self.result is not None and self.to_move != (mover + 1) % n:
+            raise BadPosition("err.position", why="the winning move does not fit the player to move")
+        if self.result is None and drawn:
+            self.result = Outcome.draw(self, "why.repetition")
+        if self.result is None and not self.has_move(self.to_move):
+            if any(self.has_move(s) for s in active):
+                raise BadPosition("err.position", why="the player to move has no move")
+            self.result = Outcome.draw(self, "why.weltreich.stuck")
+
+    # ---------------------------------------------------------------- presentation
+    def seat_colour(self, seat):
+        return SEATS[self.num_players][seat][1]
+
+    def seat_rotation(self, seat):
+        return ROTATION[self.corner(seat)]
+
+    def view(self, aids=frozenset(), selected=None):
+        n = self.num_players
+        crowns = {}
+        for s in range(n):
+            crowns.setdefault(self.crown(s), []).append(s)
+        thrones = set(THRONES)
+
+        def mark(c, r):
+            i = r * N + c
+            if i in crowns:
+                return "crown"
+            if i in thrones:
+                return "throne"
+            return None
+        v = box.board_view(mark)
+        for cell in v.cells:
+            i = INDEX[cell.id]
+            if i in crowns:
+                who = " and ".join(self.seat_colour(s).capitalize() for s in crowns[i])
+                cell.label = f"throne, crowning throne of {who}"
+            elif i in thrones:
+                cell.label = "throne"
+        b = self.board
+        for i in range(NN):
+            x = b[i]
+            if x:
+                s, k = OWNER[x], KIND[x]
+                v.pieces.append(Piece(CELLS[i], KIND_SHAPE[k], self.seat_colour(s),
+                                          mark="commander" if k == COMMANDER else "",
+                                          label=KIND_NAME[k]))
+        if isinstance(self.last, int):
+            v.add_layer("last", [CELLS[x] for x in divmod(self.last, NN)])
+        if self.result is not None and self.result.line:
+            if self.result.reason.startswith("why.weltreich.commander") or self.result.reason == "why.weltreich.last":
+                v.add_layer("captured", self.result.line)
+            else:
+                v.add_layer("goal", self.result.line)
+        if selected in INDEX and b[INDEX[selected]]:
+            i = INDEX[selected]
+            x = b[i]
+            owner = OWNER[x]
+            v.add_layer("reach", [CELLS[j] for j in self.piece_moves(i) if not b[j]])
+            v.add_layer("capture", [CELLS[j] for j in CAPSQ[KIND[x]][i]
+                                    if not b[j] or self.teams[OWNER[b[j]]] != self.teams[owner]])
+        if "threatened" in aids and self.result is None:
+            seat = self.to_move
+            v.add_layer("danger", [CELLS[i] for i in range(NN) if b[i] and OWNER[b[i]] == seat
+                                   and self.capturable(i, seat)])
+        if self.individual():
+            v.notes.append(("weltreich.goal3", {}))
+        elif self.partner(0) is not None:
+            v.notes.append(("weltreich.goal_teams", {}))
+            v.notes.append(("weltreich.team", {"a": self.seat_ref(0), "b": self.seat_ref(2)}))
+            v.notes.append(("weltreich.team", {"a": self.seat_ref(1), "b": self.seat_ref(3)}))
+        else:
+            v.notes.append(("weltreich.goal2", {}))
+        v.notes.append(("weltreich.distances", {}))
+        for s in range(n):
+            if self.cmd[s] < 0:
+                v.notes.append(("weltreich.out", {"player": self.seat_ref(s)}))
+            else:
+                v.notes.append(("weltreich.thrones", {"player": self.seat_ref(s), "n": self.thrones_held(s)
+                                                      if self.partner(s) is None else
+                                                      sum(1 for t in THRONES if b[t] and OWNER[b[t]] == s)}))
+                if self.cmd[s] == self.crown(s):
+                    v.notes.append(("weltreich.crowned", {"player": self.seat_ref(s), "square": CELLS[self.cmd[s]]}))
+        return v

@@ -1,0 +1,356 @@
+"""Das Tor, RULES.md §8: every rule line, from real positions (the five cases of Abb. 15 rebuilt)."""
+import pytest
+from hypothesis import HealthCheck, given, settings, strategies as st
+
+from helpers import random_game, texts
+from spielkiste.cli import perft
+from spielkiste.codec import grid_encode
+from spielkiste.errors import BadPosition, IllegalMove
+from spielkiste.games.box import CENTRES, INDEX, PIECES
+from spielkiste.games.tor import Tor
+
+# box letters: cylinder, triangle, square
+#   red R s r   blue B c b   green G h g   yellow Y z y
+
+
+def board(**pieces):
+    cells = ["."] * 144
+    for sq, ch in pieces.items():
+        cells[INDEX[sq]] = ch
+    return grid_encode(cells, 12)
+
+
+def code(grid, to_move=0, opts="players.4", gate="", last="", fired=""):
+    return f"1:{opts}:{grid};{to_move};{gate};{last};{fired};"
+
+
+def at(s, sq):
+    v = s.board[INDEX[sq]]
+    if not v:
+        return None
+    return ("red", "blue", "green", "yellow")[(v - 1) // 3], ("cylinder", "triangle", "square")[(v - 1) % 3]
+
+
+# ---------------------------------------------------------------- Abb. 15, rebuilt (4 players)
+# Yellow: triangle A on G3, square G on F9, cylinder I on L5.
+# Green: square B on G9, cylinder C on C8, triangle J on the centre K2, square K on the centre B5,
+#        and a triangle D10, a square I12.
+# Red: square E on L3, cylinder F on K12, square H on the centre H5, triangle A4, square A6.
+# Blue: cylinder J1, triangle D12, square A11.
+ABB15 = board(G3="z", F9="y", L5="Y",
+              G9="g", C8="G", K2="h", B5="g", D10="h", I12="g",
+              L3="r", K12="R", H5="r", A4="s", A6="r",
+              J1="B", D12="c", A11="b")
+YELLOW, RED, GREEN = 3, 0, 2
+
+
+def test_abb15_case1_yellow_triangle_down_to_the_green_square_opens_the_gate():
+    s = Tor.decode(code(ABB15, YELLOW))
+    s.push_text("G3-G8")                  # stops on top of the green square B (G9)
+    # row 8: green cylinder C (C8); column G: green square B (G9); with the triangle: 3 shapes
+    assert s.gate == INDEX["H8"] and s.to_move == YELLOW
+    assert texts(s) == {"H8T", "H8S"}
+    v = s.view()
+    assert set(v.layers["gate"]) == {"G8", "C8", "G9", "H8"}
+    assert s.status() == ("tor.choose", {"player": "@colour.yellow", "square": "H8"})
+    s.push_text("H8T")
+    assert at(s, "H8") == ("yellow", "triangle") and s.reserve[2 * YELLOW:2 * YELLOW + 2] == [2, 5]
+    assert s.to_move == RED and s.in_play(YELLOW) == 4
+
+
+def test_abb15_case2_two_colours_open_nothing():
+    s = Tor.decode(code(ABB15, YELLOW))
+    s.push_text("G3-C3")                  # row 3: red square E (L3); column C: green cylinder C
+    assert s.gate == -1 and s.to_move == RED and "gate" not in s.view().layers
+
+
+def test_abb15_case3_occupied_centre_lapses_the_right():
+    s = Tor.decode(code(ABB15, YELLOW))
+    s.push_text("G3-K3")                  # red square E in the row, red cylinder F in the column
+    assert s.fires(INDEX["K3"], YELLOW)   # the condition holds ...
+    assert s.gate == -1 and s.to_move == RED      # ... but the green triangle stands on K2
+    v = s.view()
+    assert set(v.layers["gate"]) == {"K3", "L3", "K12", "K2"}
+    assert ("tor.gate_taken", {"square": "K2"}) in v.notes
+
+
+def test_abb15_case4_two_squares_are_not_three_shapes():
+    s = Tor.decode(code(ABB15, YELLOW))
+    s.push_text("F9-C9")                  # square G: green square B in the row, green cylinder C above
+    assert s.gate == -1 and s.to_move == RED
+
+
+def test_abb15_case5_leaving_a_centre_opens_the_centre_just_left():
+    s = Tor.decode(code(ABB15, RED))
+    s.push_text("H5-G5")                  # row 5: yellow cylinder I; column G: yellow triangle A
+    assert s.gate == INDEX["H5"] and texts(s) == {"H5T", "H5S"}
+    s.push_text("H5S")
+    assert at(s, "H5") == ("red", "square") and at(s, "G5") == ("red", "square")
+
+
+def test_abb15_green_must_first_move_a_piece_off_a_centre():
+    s = Tor.decode(code(ABB15, GREEN))
+    # K2's field holds blue J1 and red L3; B5's field holds red A4 and A6
+    assert {m.split("-")[0] for m in texts(s)} == {"K2", "B5"}
+    assert s.status() == ("tor.must_leave", {"player": "@colour.green", "squares": "K2, B5"})
+    assert set(s.view().layers["due"]) == {"K2", "B5"}
+    with pytest.raises(IllegalMove, match="off a centre: K2 or B5"):
+        s.parse_move("C8-C7")
+    s.push_text("K2-K1")
+    for m in ("L5-L6", "K12-K10", "A11-A12"):
+        s.push_text(m)
+    assert s.to_move == GREEN
+    # next turn the piece left on a centre must follow
+    assert {m.split("-")[0] for m in texts(s)} == {"B5"}
+
+
+def test_must_leave_needs_two_opposing_pieces_and_partners_do_not_count():
+    # with teams Red is Green's partner: K2's field then holds one opponent (blue J1), B5's none
+    s = Tor.decode(code(ABB15, GREEN, opts="players.4,teams.1"))
+    assert {m.split("-")[0] for m in texts(s)} == {"K2", "B5", "C8", "G9", "D10", "I12"}
+    assert s.status() is None
+
+
+# ---------------------------------------------------------------- start
+def test_start_layout_and_reserves():
+    s = Tor.new({"players": 4})
+    expect = {"A12": ("red", "cylinder"), "C12": ("red", "triangle"), "A10": ("red", "square"),
+              "A1": ("blue", "cylinder"), "A3": ("blue", "triangle"), "C1": ("blue", "square"),
+              "L1": ("green", "cylinder"), "J1": ("green", "triangle"), "L3": ("green", "square"),
+              "L12": ("yellow", "cylinder"), "L10": ("yellow", "triangle"), "J12": ("yellow", "square")}
+    for sq, piece in expect.items():
+        assert at(s, sq) == piece
+    assert sum(1 for v in s.board if v) == 12
+    assert s.reserve == [3, 5] * 4
+    assert [s.seat_colour(i) for i in range(4)] == ["red", "blue", "green", "yellow"]
+    assert [s.seat_rotation(i) for i in range(4)] == [0, 270, 180, 90]
+    notes = s.view().notes
+    assert ("tor.reserve", {"player": "@colour.red", "n": 3, "t": 3, "s": 5}) in notes
+
+
+def test_two_players_are_red_and_green_three_drop_yellow():
+    two = Tor.new()
+    assert [two.seat_colour(i) for i in range(2)] == ["red", "green"]
+    assert at(two, "A1") is None and at(two, "L1") == ("green", "cylinder")
+    three = Tor.new({"players": 3})
+    assert [three.seat_colour(i) for i in range(3)] == ["red", "blue", "green"]
+    assert at(three, "L12") is None
+
+
+def test_turn_order_is_clockwise_from_red():
+    s = Tor.new({"players": 4})
+    order = []
+    for _ in range(4):
+        order.append(s.seat_colour(s.to_move))
+        s.play(s.legal_moves()[0])
+    assert order == ["red", "blue", "green", "yellow"]
+
+
+# ---------------------------------------------------------------- movement
+def test_moves_go_straight_jump_anything_and_never_stop_on_a_centre():
+    s = Tor.decode(code(board(E4="r", E6="g", A12="R", C12="s", L1="G", J1="h", L3="g"), opts=""))
+    t = texts(s)
+    assert "E4-E6" not in t                          # occupied
+    assert "E4-E7" in t and "E4-E12" in t            # over the centre E5 and the green square
+    assert "E4-E5" not in t and "E4-E8" not in t and "E4-E11" not in t and "E4-B4" in t
+    with pytest.raises(IllegalMove, match="onto a centre"):
+        s.parse_move("E4-E5")
+    with pytest.raises(IllegalMove, match="straight"):
+        s.parse_move("E4-F5")
+    with pytest.raises(IllegalMove, match="not yours"):
+        s.parse_move("L1-L2")
+    with pytest.raises(IllegalMove, match="not empty"):
+        s.parse_move("E4-E6")
+    with pytest.raises(IllegalMove, match="open gate"):
+        s.parse_move("E5T")
+
+
+# ---------------------------------------------------------------- gates: partners, choice, win
+PARTNER_GRID = board(A1="B", B1="c", C1="b", G3="h", L3="g", H5="r", L5="G",
+                     A10="r", L10="z", A12="R", C12="s", J12="y", L12="Y")
+
+
+def test_gate_needs_an_opposing_colour_partners_do_not_count():
+    alone = Tor.decode(code(PARTNER_GRID, RED))
+    alone.push_text("H5-G5")                         # green cylinder L5 in the row, green triangle G3 above
+    assert alone.gate == INDEX["H5"]
+    team = Tor.decode(code(PARTNER_GRID, RED, opts="players.4,teams.1"))
+    team.push_text("H5-G5")                          # Green is Red's partner: no gate
+    assert team.gate == -1 and team.to_move == 1
+
+
+def test_reserve_choice_is_a_move_with_a_choice_button_each():
+    s = Tor.decode(code(ABB15, YELLOW))
+    s.push_text("G3-G8")
+    inputs = {s.move_text(m): s.move_input(m) for m in s.legal_moves()}
+    assert inputs == {"H8T": (("H8",), "tor.triangle"), "H8S": (("H8",), "tor.square")}
+    with pytest.raises(IllegalMove, match="first bring a reserve piece"):
+        s.parse_move("L5-L6")
+
+
+WIN_GRID = board(G3="h", L3="g", H5="r", L5="G",
+                 A10="r", B10="r", C10="r", D10="r",
+                 A12="R", C12="s", D12="s", E12="s", F12="s")
+
+
+def test_all_eleven_in_play_wins():
+    s = Tor.decode(code(WIN_GRID, 0, opts=""))
+    assert s.in_play(0) == 10 and s.reserve[:2] == [0, 1]
+    s.push_text("H5-G5")
+    assert texts(s) == {"H5S"}                       # no triangle left in the reserve
+    s.push_text("H5S")
+    assert s.result is not None and s.result.winners == (0,) and s.result.reason == "why.tor.all_in"
+    assert s.result.message("de") == "Rot hat alle 11 Figuren im Spiel und gewinnt."
+    again = Tor.decode(s.encode())
+    assert again.result.winners == (0,) and again.legal_moves() == []
+
+
+TEAM_GRID = "hhhh7G/12/6z4y/12/7r3Y/12/{row7}/12/Bcb9/{row10}/12/R1ssss6"
+
+
+def test_teams_win_when_both_partners_have_all_pieces_in_play():
+    done = Tor.decode(code(TEAM_GRID.format(row7="gggggg6", row10="rrrr8"), 0, opts="players.4,teams.1"))
+    assert done.in_play(2) == 11
+    done.push_text("H5-G5")
+    done.push_text("H5S")
+    assert done.result.reason == "why.tor.all_in_team" and done.result.winners == (0, 2)
+    assert done.result.message("en") == "Red and Green have all their pieces in play and win."
+
+
+def test_a_finished_partner_plays_on():
+    # Red has all 11 in play, Green 10: the game goes on and Red keeps moving
+    s = Tor.decode(code(TEAM_GRID.format(row7="ggggg7", row10="rrrrr7"), 0, opts="players.4,teams.1"))
+    assert s.result is None and s.in_play(0) == 11 and s.in_play(2) == 10
+    assert s.legal_moves()
+    s.push_text("H5-G5")              # the gate condition holds and H5 is free, but the reserve is empty
+    assert s.fired >= 0 and s.gate == -1 and s.to_move == 1
+    assert ("tor.gate_done", {"player": "@colour.red"}) in s.view().notes
+
+
+# ---------------------------------------------------------------- repetition, codes
+def test_shuffling_back_and_forth_is_a_draw_by_repetition():
+    s = Tor.new()
+    loop = ["A10-B10", "L3-K3", "B10-A10", "K3-L3"] * 3
+    for m in loop[:8]:
+        s.push_text(m)
+        assert s.result is None
+    s.push_text(loop[8])
+    assert s.result.reason == "why.repetition"
+    assert Tor.decode(s.encode()).result.reason == "why.repetition"
+
+
+@pytest.mark.parametrize("body,why", [
+    (code(board(A12="R", C12="s", A10="r", L1="G", J1="h", L3="g", A1="B"), opts=""), "does not play"),
+    (code(board(A12="R", C12="s", L1="G", J1="h", L3="g"), opts=""), "1 cylinder"),
+    (code(board(A12="R", C12="s", E5="r", L1="G", J1="h", L3="g"), opts=""), "centres"),
+    (code(board(B2="R", C12="s", A10="r", L1="G", J1="h", L3="g"), opts=""), "cylinder never"),
+    (code(board(A12="R", C12="s", A10="r", L1="G", J1="h", L3="g"), 2, opts=""), "player to move"),
+    (code(board(A12="R", C12="s", A10="r", L1="G", J1="h", L3="g"), opts="", gate="E5"), "gate"),
+    (code(board(A12="R", C12="s", A10="r", L1="G", J1="h", L3="g"), opts="", gate="A5"), "centre"),
+    (code(board(A12="R", C12="s", A10="r", L1="G", J1="h", L3="g"), opts="", last="A1-B2"), "straight"),
+    (code(board(A12="R", C12="s", A10="r", L1="G", J1="h", L3="g"), opts="", fired="A12-A11"), "gate move"),
+])
+def test_impossible_positions_are_rejected(body, why):
+    with pytest.raises(BadPosition, match=why):
+        Tor.decode(body)
+
+
+def test_a_pending_gate_round_trips():
+    s = Tor.decode(code(ABB15, YELLOW))
+    s.push_text("G3-G8")
+    c = s.encode()
+    again = Tor.decode(c)
+    assert again.encode() == c and again.gate == INDEX["H8"] and texts(again) == {"H8T", "H8S"}
+
+
+# ---------------------------------------------------------------- perft
+def test_perft_start_counts():
+    # Red's three pieces: A12 sees 10 empty squares in row 12 and 10 in column A; C12 10 + 11;
+    # A10 11 + 10 (no centre lies in rows 10, 12 or columns A, C): 62. Blue adds A1, A3 to
+    # column A and C1 to column C (-5); Yellow adds J12, L12 to row 12 and L10 to row 10 (-5).
+    assert perft(Tor.new(), 1) == 62
+    assert perft(Tor.new({"players": 3}), 1) == 57
+    assert perft(Tor.new({"players": 4}), 1) == 52
+
+
+def test_perft_depth_two():
+    # Green also has 62. Red's moves into Green's lines (rows 1, 3; columns J, L) take squares
+    # from Green: to A1 and C1 (2 green pieces in row 1) from A12, A10, C12: 6; to A3, C3: 3;
+    # to J12, J10 (column J): 3; to L12, L10 (column L, 2 green pieces): 6. No gate can open.
+    assert perft(Tor.new(), 2) == 62 * 62 - 18
+
+
+# ---------------------------------------------------------------- random play
+OPTION_SETS = [{}, {"players": 3}, {"players": 4}, {"players": 4, "teams": True}]
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10**9), which=st.integers(0, 3))
+def test_random_play_invariants(seed, which):
+    start = Tor.new(OPTION_SETS[which])
+    centres = set(CENTRES)
+
+    def check(before, move, after):
+        text = before.move_text(move)
+        seat = before.to_move
+        for s in range(after.num_players):
+            gained = after.in_play(s) - before.in_play(s)
+            assert gained == (1 if s == seat and "-" not in text else 0)
+        if "-" in text:
+            frm, to = (INDEX[x] for x in text.split("-"))
+            assert to not in centres
+            forced = before.must_leave(seat)
+            if forced and before._moves_from(forced):
+                assert frm in forced
+            if after.gate >= 0:
+                assert after.to_move == seat and after.gate in centres and not after.board[after.gate]
+                assert after.fires(to, seat)
+        else:
+            assert before.gate == INDEX[text[:-1]]
+        for i, v in enumerate(after.board):
+            if v and (v - 1) % 3 == 0:
+                assert i not in centres, "a cylinder stands on a centre"
+        assert all(x >= 0 for x in after.reserve)
+        if after.result is not None:
+            assert after.result.reason in ("why.tor.all_in", "why.tor.all_in_team", "why.repetition")
+        else:
+            ev = after.evaluate()
+            assert len(ev) == after.num_players and all(0.0 <= x <= 1.0 for x in ev)
+
+    random_game(start, seed, max_plies=200, check=check)
+
+
+def test_every_start_piece_letter_is_a_box_letter():
+    s = Tor.new({"players": 4})
+    grid = s.encode().split(":")[2].split(";")[0]
+    assert set(ch for ch in grid if ch.isalpha()) <= set(PIECES)
+
+
+# ---------------------------------------------------------------- the rules pages' examples
+def page_codes(lang):
+    import html
+    import os
+    import re
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    text = open(os.path.join(root, "assets", "rules", f"tor.{lang}.html"), encoding="utf-8").read()
+    return [html.unescape(c) for c in re.findall(r'class="example" href="#tor\?p=([^"]+)"', text)]
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_every_example_link_opens_and_shows_its_fact(lang):
+    codes = page_codes(lang)
+    assert len(codes) == 7
+    start, c1, c2, c3, c4, c5, green = (Tor.decode(c) for c in codes)
+    assert start.encode() == Tor.new({"players": 4}).encode()
+    after = {}
+    for seat, mv in ((YELLOW, "G3-G8"), (YELLOW, "G3-C3"), (YELLOW, "G3-K3"), (YELLOW, "F9-C9"), (RED, "H5-G5")):
+        s = Tor.decode(code(ABB15, seat))
+        s.push_text(mv)
+        after[mv] = s.encode()
+    assert [c1.encode(), c2.encode(), c3.encode(), c4.encode(), c5.encode()] == list(after.values())
+    assert c1.gate == INDEX["H8"] and set(c1.view().layers["gate"]) == {"G8", "C8", "G9", "H8"}
+    assert c2.gate == -1 and c2.fired == -1
+    assert c3.gate == -1 and c3.fired >= 0 and at(c3, "K2") == ("green", "triangle")
+    assert c4.gate == -1 and c4.fired == -1
+    assert c5.gate == INDEX["H5"] and c5.to_move == RED
+    assert green.to_move == GREEN and set(green.must_leave(GREEN)) == {INDEX["K2"], INDEX["B5"]}
