@@ -1,0 +1,283 @@
+#!/usr/bin/env python3
+"""Page-load times of the built site against a bare PyScript "hello" page, in headless Chromium.
+
+  python tests/bench/page_load.py [--runs 3] [--wheel] [--timeout 120] [--json]
+
+Builds the site with build.py's own build() (the same as `python build.py build`, but into a temp
+folder, so a dist/ that someone else is serving or testing is left alone), and next to it a bare page
+made from the same vendored files (vendor/pyodide, vendor/pyscript): an index.html whose one
+<script type="py"> writes "hello" into the DOM, and a pyscript.toml with the same interpreter line
+and nothing else. Each folder is served on 127.0.0.1 by build.make_server.
+
+Debian's Chromium (/usr/bin/chromium, never `playwright install`) is driven by Playwright for Python.
+Every run starts a fresh browser profile (no HTTP cache, no service worker) and loads the page: "cold";
+then the browser is closed and started again on the same profile and the page loaded again: "warm"
+(our page is then answered by its service worker; before closing, the run waits until boot.js reports
+the service worker ready). Times are from navigation start (performance.now() in the page):
+  ready  our page: document.body.dataset.ready == "1" (board drawn and clickable);
+         the bare page: "hello" is in the DOM
+  ai     our page: document.body.dataset.ai == "ready" (AI worker booted, after the board is drawn)
+The pages alternate (site, hello, site, hello...) so both see the same machine load. Prints the
+medians, the ratio site/hello (goal <= 1.2), the sizes of dist/ (raw and gzip), and any request that
+left 127.0.0.1 (there must be none).
+
+--wheel adds a third page, a separate experiment that does not change the site: the same site, but our
+packages shipped as a wheel (spielkiste-0-py3-none-any.whl) that PyScript installs with micropip
+(`packages = ["./spielkiste-0-py3-none-any.whl"]` instead of the zip in [files]). micropip and
+packaging then have to be vendored into vendor/pyodide (pinned PyPI wheels, fetched with `pip download`),
+and since they are not byte-identical to Pyodide's own builds, the copied pyodide-lock.json is rewritten
+with their file names and sha256 (see shared/platform/PYODIDE.md)."""
+import argparse
+import base64
+import csv
+import hashlib
+import io
+import json
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import zipfile
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+sys.path.insert(0, ROOT)
+import build  # noqa: E402
+
+CHROMIUM = "/usr/bin/chromium"
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-quic",
+        "--no-first-run", "--disable-component-update", "--disable-sync"]
+GOAL = 1.2
+MICROPIP_WHEELS = ["micropip==0.11.1", "packaging==26.1"]   # the versions the pinned pyodide-lock.json names
+
+HELLO_HTML = """<!doctype html>
+<html lang="en">
+<head>
+  <meta charset="utf-8">
+  <title>hello</title>
+  <link rel="icon" href="data:,">
+  <link rel="stylesheet" href="./vendor/pyscript/core.css">
+  <script type="module" src="./vendor/pyscript/core.js"></script>
+</head>
+<body>
+  <p id="out"></p>
+  <script type="py" config="./pyscript.toml">
+from pyscript import document
+document.getElementById("out").textContent = "hello"
+  </script>
+</body>
+</html>
+"""
+
+# Runs before any script of the page: stamps performance.now() when the milestones appear.
+MARKS_JS = """
+(() => {
+  const marks = (window.__marks = {});
+  const check = () => {
+    const b = document.body;
+    if (!b) return;
+    if (!marks.ready && (b.dataset.ready === "1" || (document.getElementById("out") || {}).textContent === "hello"))
+      marks.ready = performance.now();
+    if (!marks.ai && b.dataset.ai === "ready") marks.ai = performance.now();
+    if (!marks.offline && document.documentElement.dataset.offline === "ready") marks.offline = performance.now();
+  };
+  new MutationObserver(check).observe(document, {subtree: true, childList: true, characterData: true,
+                                                 attributes: true});
+})();
+"""
+
+
+def interpreter_line(toml_path: str) -> str:
+    with open(toml_path) as f:
+        for line in f:
+            if line.strip().startswith("interpreter"):
+                return line.strip()
+    raise SystemExit(f"{toml_path} has no interpreter line")
+
+
+def build_site(dest: str) -> str:
+    dist = os.path.join(dest, "site")
+    build.DIST = dist
+    build.build()
+    return dist
+
+
+def build_hello(dist: str, dest: str) -> str:
+    hello = os.path.join(dest, "hello")
+    shutil.copytree(os.path.join(dist, "vendor"), os.path.join(hello, "vendor"))
+    with open(os.path.join(hello, "index.html"), "w") as f:
+        f.write(HELLO_HTML)
+    with open(os.path.join(hello, "pyscript.toml"), "w") as f:
+        f.write(interpreter_line(os.path.join(dist, "pyscript.toml")) + "\n")
+    return hello
+
+
+def make_wheel(path: str) -> str:
+    """py/spielkiste and py/spielkiste_web as a minimal pure-Python wheel (deterministic)."""
+    name = "spielkiste-0-py3-none-any.whl"
+    records, files = [], []
+    for pkg in build.PACKAGES:
+        base = os.path.join(ROOT, "py", pkg)
+        for dirpath, dirnames, filenames in sorted(os.walk(base)):
+            dirnames[:] = sorted(d for d in dirnames if d != "__pycache__")
+            for fn in sorted(filenames):
+                if fn.endswith(".py"):
+                    full = os.path.join(dirpath, fn)
+                    with open(full, "rb") as f:
+                        files.append((os.path.relpath(full, os.path.join(ROOT, "py")).replace(os.sep, "/"), f.read()))
+    files.append(("spielkiste-0.dist-info/METADATA", b"Metadata-Version: 2.1\nName: spielkiste\nVersion: 0\n"))
+    files.append(("spielkiste-0.dist-info/WHEEL",
+                  b"Wheel-Version: 1.0\nGenerator: page_load.py\nRoot-Is-Purelib: true\nTag: py3-none-any\n"))
+    out = io.StringIO()
+    w = csv.writer(out, lineterminator="\n")
+    for arc, data in files:
+        digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
+        w.writerow([arc, f"sha256={digest}", len(data)])
+    w.writerow(["spielkiste-0.dist-info/RECORD", "", ""])
+    files.append(("spielkiste-0.dist-info/RECORD", out.getvalue().encode()))
+    with zipfile.ZipFile(os.path.join(path, name), "w", zipfile.ZIP_DEFLATED) as z:
+        for arc, data in files:
+            z.writestr(zipfile.ZipInfo(arc, (2020, 1, 1, 0, 0, 0)), data, zipfile.ZIP_DEFLATED)
+    return name
+
+
+def build_wheel_site(dist: str, dest: str) -> str:
+    site = os.path.join(dest, "wheel")
+    shutil.copytree(dist, site, ignore=shutil.ignore_patterns("spielkiste.zip", "sw.js"))
+    wheel = make_wheel(site)
+    # micropip + packaging from PyPI, registered in the copied lock file under their own sha256
+    cache = os.path.join(ROOT, ".cache", "micropip-wheels")
+    os.makedirs(cache, exist_ok=True)
+    subprocess.run([sys.executable, "-m", "pip", "download", "--quiet", "--disable-pip-version-check",
+                    "--only-binary=:all:", "--python-version", "3.14", "--no-deps", "-d", cache,
+                    *MICROPIP_WHEELS], check=True)
+    lock_path = os.path.join(site, "vendor", "pyodide", "pyodide-lock.json")
+    with open(lock_path) as f:
+        lock = json.load(f)
+    for spec in MICROPIP_WHEELS:
+        name, version = spec.split("==")
+        fn = next(f for f in os.listdir(cache) if f.startswith(f"{name}-{version}-") and f.endswith(".whl"))
+        shutil.copyfile(os.path.join(cache, fn), os.path.join(site, "vendor", "pyodide", fn))
+        with open(os.path.join(cache, fn), "rb") as f:
+            sha = hashlib.sha256(f.read()).hexdigest()
+        entry = lock["packages"][name]
+        entry.update(file_name=fn, sha256=sha, version=version)
+    with open(lock_path, "w") as f:
+        json.dump(lock, f)
+    toml_path = os.path.join(site, "pyscript.toml")
+    with open(toml_path) as f:
+        toml = f.read()
+    head = toml.split("[files]")[0].rstrip() + "\n"
+    with open(toml_path, "w") as f:
+        f.write(head + f'packages = ["./{wheel}"]\n')
+    # no service worker in this variant (its file list would be that of the zip site): boot.js's
+    # registration fails softly, so cold and warm compare with the plain site's cold and warm loads
+    return site
+
+
+class Served:
+    def __init__(self, directory: str):
+        os.environ["SPIELKISTE_QUIET"] = "1"
+        self.httpd = build.make_server(directory, 0)
+        self.url = f"http://127.0.0.1:{self.httpd.server_address[1]}/"
+        threading.Thread(target=self.httpd.serve_forever, daemon=True).start()
+
+    def stop(self):
+        self.httpd.shutdown()
+        self.httpd.server_close()
+
+
+def load(pw, profile: str, url: str, is_site: bool, timeout: float, foreign: list, wait_offline: bool) -> dict:
+    ctx = pw.chromium.launch_persistent_context(profile, executable_path=CHROMIUM, args=ARGS, headless=True,
+                                                viewport={"width": 1280, "height": 860})
+    try:
+        ctx.add_init_script(MARKS_JS)
+        page = ctx.pages[0] if ctx.pages else ctx.new_page()
+        errors = []
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        ctx.on("request", lambda r: foreign.append(r.url)
+                if not r.url.startswith(("http://127.0.0.1", "data:", "blob:")) else None)
+        page.goto(url, wait_until="commit")
+        page.wait_for_function("window.__marks && window.__marks.ready", timeout=timeout * 1000)
+        if is_site:
+            page.wait_for_function("window.__marks.ai", timeout=timeout * 1000)
+            if wait_offline:
+                # boot.js sets this once the service worker is active, i.e. after its install precached every file
+                page.wait_for_function("document.documentElement.dataset.offline === 'ready'", timeout=timeout * 1000)
+        marks = page.evaluate("window.__marks")
+        if errors:
+            raise RuntimeError(f"page errors at {url}: {errors}")
+        return {k: v / 1000 for k, v in marks.items()}
+    finally:
+        ctx.close()
+
+
+def fmt(xs: list[float]) -> str:
+    return f"{statistics.median(xs):6.2f}" if xs else "     -"
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--runs", type=int, default=3, help="cold+warm pairs per page (default 3)")
+    ap.add_argument("--timeout", type=float, default=120, help="seconds a page may take to get ready")
+    ap.add_argument("--wheel", action="store_true", help="also measure the engine shipped as a micropip wheel")
+    ap.add_argument("--json", action="store_true")
+    args = ap.parse_args()
+    from playwright.sync_api import sync_playwright
+
+    tmp = tempfile.mkdtemp(prefix="spielkiste-pageload-")
+    try:
+        dist = build_site(tmp)
+        pages = {"site": dist, "hello": build_hello(dist, tmp)}
+        if args.wheel:
+            pages["wheel"] = build_wheel_site(dist, tmp)
+        raw, gz = build.size_of(dist)
+        servers = {k: Served(d) for k, d in pages.items()}
+        times = {k: {"cold": [], "warm": []} for k in pages}
+        foreign = []
+        with sync_playwright() as pw:
+            for run in range(args.runs):
+                for kind, srv in servers.items():
+                    profile = tempfile.mkdtemp(prefix="profile-", dir=tmp)
+                    is_site = kind != "hello"
+                    for phase in ("cold", "warm"):
+                        m = load(pw, profile, srv.url, is_site, args.timeout, foreign,
+                                 wait_offline=(kind == "site" and phase == "cold"))
+                        times[kind][phase].append(m)
+                        extra = f"  ai {m['ai']:.2f} s" if "ai" in m else ""
+                        print(f"run {run + 1} {kind:<5} {phase}: ready {m['ready']:.2f} s{extra}", flush=True)
+                    shutil.rmtree(profile, ignore_errors=True)
+        for s in servers.values():
+            s.stop()
+
+        def med(kind, phase, key):
+            return [m[key] for m in times[kind][phase] if key in m]
+
+        print()
+        print(f"medians of {args.runs} runs (seconds from navigation start; Chromium headless, 2 shared cores)")
+        print(f"{'page':<34}{'cold':>7}{'warm':>7}")
+        print(f"{'bare PyScript hello: hello shown':<34}{fmt(med('hello', 'cold', 'ready'))} {fmt(med('hello', 'warm', 'ready'))}")
+        print(f"{'site: board clickable':<34}{fmt(med('site', 'cold', 'ready'))} {fmt(med('site', 'warm', 'ready'))}")
+        print(f"{'site: AI worker ready':<34}{fmt(med('site', 'cold', 'ai'))} {fmt(med('site', 'warm', 'ai'))}")
+        if args.wheel:
+            print(f"{'wheel variant: board clickable':<34}{fmt(med('wheel', 'cold', 'ready'))} {fmt(med('wheel', 'warm', 'ready'))}")
+            print(f"{'wheel variant: AI worker ready':<34}{fmt(med('wheel', 'cold', 'ai'))} {fmt(med('wheel', 'warm', 'ai'))}")
+        for phase in ("cold", "warm"):
+            ratio = statistics.median(med("site", phase, "ready")) / statistics.median(med("hello", phase, "ready"))
+            print(f"ratio site/hello {phase}: {ratio:.2f}x  ({'ok' if ratio <= GOAL else 'ABOVE'} goal <= {GOAL}x)")
+            if args.wheel:
+                r2 = statistics.median(med("wheel", phase, "ready")) / statistics.median(med("site", phase, "ready"))
+                print(f"ratio wheel/zip site {phase}: {r2:.2f}x")
+        print(f"dist/: {raw / 1e6:.2f} MB raw, {gz / 1e6:.2f} MB gzip")
+        print(f"requests that left 127.0.0.1: {len(foreign)}" + (f" {sorted(set(foreign))[:5]}" if foreign else ""))
+        if args.json:
+            print(json.dumps({"times": times, "dist_raw": raw, "dist_gzip": gz, "foreign": foreign}))
+        return 1 if foreign else 0
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
