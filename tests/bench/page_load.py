@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Page-load times of the built site against a bare PyScript "hello" page, in headless Chromium.
 
-  python tests/bench/page_load.py [--runs 3] [--wheel] [--timeout 120] [--json]
+  python tests/bench/page_load.py [--runs 3] [--nosw] [--wheel] [--timeout 120] [--json]
 
 Builds the site with build.py's own build() (the same as `python build.py build`, but into a temp
 folder, so a dist/ that someone else is serving or testing is left alone), and next to it a bare page
@@ -21,7 +21,11 @@ The pages alternate (site, hello, site, hello...) so both see the same machine l
 medians, the ratio site/hello (goal <= 1.2), the sizes of dist/ (raw and gzip), and any request that
 left 127.0.0.1 (there must be none).
 
---wheel adds a third page, a separate experiment that does not change the site: the same site, but our
+--nosw adds the same site without its service worker (sw.js left out, boot.js's registration fails
+softly): the warm load then comes from the HTTP cache, as for the bare page, which separates the cost of
+the service worker from that of our Python start-up.
+
+--wheel adds another page, a separate experiment that does not change the site: the same site, but our
 packages shipped as a wheel (spielkiste-0-py3-none-any.whl) that PyScript installs with micropip
 (`packages = ["./spielkiste-0-py3-none-any.whl"]` instead of the zip in [files]). micropip and
 packaging then have to be vendored into vendor/pyodide (pinned PyPI wheels, fetched with `pip download`),
@@ -143,6 +147,12 @@ def make_wheel(path: str) -> str:
     return name
 
 
+def build_nosw(dist: str, dest: str) -> str:
+    site = os.path.join(dest, "nosw")
+    shutil.copytree(dist, site, ignore=shutil.ignore_patterns("sw.js"))
+    return site
+
+
 def build_wheel_site(dist: str, dest: str) -> str:
     site = os.path.join(dest, "wheel")
     shutil.copytree(dist, site, ignore=shutil.ignore_patterns("spielkiste.zip", "sw.js"))
@@ -173,7 +183,7 @@ def build_wheel_site(dist: str, dest: str) -> str:
     with open(toml_path, "w") as f:
         f.write(head + f'packages = ["./{wheel}"]\n')
     # no service worker in this variant (its file list would be that of the zip site): boot.js's
-    # registration fails softly, so cold and warm compare with the plain site's cold and warm loads
+    # registration fails softly; compare it with --nosw, the zip site without a service worker
     return site
 
 
@@ -222,6 +232,7 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--runs", type=int, default=3, help="cold+warm pairs per page (default 3)")
     ap.add_argument("--timeout", type=float, default=120, help="seconds a page may take to get ready")
+    ap.add_argument("--nosw", action="store_true", help="also measure the site without its service worker")
     ap.add_argument("--wheel", action="store_true", help="also measure the engine shipped as a micropip wheel")
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args()
@@ -231,6 +242,8 @@ def main() -> int:
     try:
         dist = build_site(tmp)
         pages = {"site": dist, "hello": build_hello(dist, tmp)}
+        if args.nosw:
+            pages["nosw"] = build_nosw(dist, tmp)
         if args.wheel:
             pages["wheel"] = build_wheel_site(dist, tmp)
         raw, gz = build.size_of(dist)
@@ -261,16 +274,25 @@ def main() -> int:
         print(f"{'bare PyScript hello: hello shown':<34}{fmt(med('hello', 'cold', 'ready'))} {fmt(med('hello', 'warm', 'ready'))}")
         print(f"{'site: board clickable':<34}{fmt(med('site', 'cold', 'ready'))} {fmt(med('site', 'warm', 'ready'))}")
         print(f"{'site: AI worker ready':<34}{fmt(med('site', 'cold', 'ai'))} {fmt(med('site', 'warm', 'ai'))}")
+        if args.nosw:
+            print(f"{'no-SW site: board clickable':<34}{fmt(med('nosw', 'cold', 'ready'))} {fmt(med('nosw', 'warm', 'ready'))}")
+            print(f"{'no-SW site: AI worker ready':<34}{fmt(med('nosw', 'cold', 'ai'))} {fmt(med('nosw', 'warm', 'ai'))}")
         if args.wheel:
             print(f"{'wheel variant: board clickable':<34}{fmt(med('wheel', 'cold', 'ready'))} {fmt(med('wheel', 'warm', 'ready'))}")
             print(f"{'wheel variant: AI worker ready':<34}{fmt(med('wheel', 'cold', 'ai'))} {fmt(med('wheel', 'warm', 'ai'))}")
         for phase in ("cold", "warm"):
             ratio = statistics.median(med("site", phase, "ready")) / statistics.median(med("hello", phase, "ready"))
             print(f"ratio site/hello {phase}: {ratio:.2f}x  ({'ok' if ratio <= GOAL else 'ABOVE'} goal <= {GOAL}x)")
+            if args.nosw:
+                r2 = statistics.median(med("nosw", phase, "ready")) / statistics.median(med("hello", phase, "ready"))
+                print(f"ratio no-SW site/hello {phase}: {r2:.2f}x")
             if args.wheel:
-                r2 = statistics.median(med("wheel", phase, "ready")) / statistics.median(med("site", phase, "ready"))
-                print(f"ratio wheel/zip site {phase}: {r2:.2f}x")
+                base = "nosw" if args.nosw else "site"
+                r2 = statistics.median(med("wheel", phase, "ready")) / statistics.median(med(base, phase, "ready"))
+                print(f"ratio wheel/zip ({'both without SW' if args.nosw else 'wheel without SW'}) {phase}: {r2:.2f}x")
         print(f"dist/: {raw / 1e6:.2f} MB raw, {gz / 1e6:.2f} MB gzip")
+        print("machine load average (1, 5, 15 min) at the end: " + ", ".join(f"{x:.1f}" for x in os.getloadavg())
+              + f" on {os.cpu_count()} cores")
         print(f"requests that left 127.0.0.1: {len(foreign)}" + (f" {sorted(set(foreign))[:5]}" if foreign else ""))
         if args.json:
             print(json.dumps({"times": times, "dist_raw": raw, "dist_gzip": gz, "foreign": foreign}))

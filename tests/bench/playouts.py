@@ -118,6 +118,8 @@ def main() -> int:
     if ratios:
         gmean = math.exp(sum(map(math.log, ratios)) / len(ratios))
         print(f"{'geomean':<12}{'':>11}{'':>11}{gmean:>8.2f}")
+    print("machine load average (1, 5, 15 min) at the end: " + ", ".join(f"{x:.1f}" for x in os.getloadavg())
+          + f" on {os.cpu_count()} cores")
     if args.json:
         print(json.dumps({"seconds": args.seconds, "cpython": c, "pyodide": p}))
     return 0
