@@ -11,6 +11,7 @@ from spielkiste.view import View
 
 BOX_COLOURS = {"red", "blue", "green", "yellow"}
 BOX_SHAPES = {"cylinder", "triangle", "square"}
+INSET = {"attack", "forbidden", "capture", "gate"}      # drawn as outlines inside the square
 
 
 def _f(x: float) -> str:
@@ -103,6 +104,9 @@ def render(view: View, lang: str = "en", targets=(), selected: str | None = None
     cx, cy = w / 2, h / 2
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" class="board" viewBox="{_f(-pad)} {_f(-pad)} '
            f'{_f(w + 2 * pad)} {_f(h + 2 * pad)}" role="group" aria-label="{escape(title)}">']
+    out.append('<defs><pattern id="hatch" width=".25" height=".25" patternUnits="userSpaceOnUse" '
+               'patternTransform="rotate(45)"><rect width=".08" height=".25" fill="rgba(160,20,20,.45)"/>'
+               '</pattern></defs>')
     out.append(f'<g class="rot" transform="rotate({rotation % 360} {_f(cx)} {_f(cy)})">')
     out.append(f'<rect class="frame" x="-.12" y="-.12" width="{_f(w + .24)}" height="{_f(h + .24)}" rx=".12"/>')
     by_cell: dict[str, list] = {}
@@ -145,7 +149,9 @@ def render(view: View, lang: str = "en", targets=(), selected: str | None = None
         for cid in cells:
             if cid in centre:
                 x, y = centre[cid]
-                out.append(f'<rect class="hl hl-{escape(name)}" x="{_f(x - .5)}" y="{_f(y - .5)}" width="1" height="1"/>')
+                out.append(f'<rect class="hl hl-{escape(name)}" x="{_f(x - .45)}" y="{_f(y - .45)}" width=".9" '
+                           f'height=".9" rx=".06"/>' if name in INSET else
+                           f'<rect class="hl hl-{escape(name)}" x="{_f(x - .5)}" y="{_f(y - .5)}" width="1" height="1"/>')
     for cid in sorted(targets) if selected else ():
         if cid in centre and cid not in by_cell:
             x, y = centre[cid]
