@@ -71,6 +71,7 @@ class App:
         self.aids: set[str] = set()
         self.clicks: Clicks | None = None
         self.fresh: set[str] = set()
+        self.slide = None          # (from, to) of a move just played, for the glide animation
         self.may_save = True       # False after an error until the player acts, so nothing is overwritten
         self.ai = None
         self.ai_task = None
@@ -262,8 +263,10 @@ class App:
         selected = self.clicks.prefix[-1] if self.clicks.prefix else None
         view = state.view(frozenset(self.aids), selected)
         title = self.tr("ui.board", game=self.tr("game." + game.id))
-        el("board").innerHTML = svg.render(view, self.lang, targets, selected, self.rotation, self.fresh, title)
+        el("board").innerHTML = svg.render(view, self.lang, targets, selected, self.rotation, self.fresh, title,
+                                           self.slide)
         self.fresh = set()
+        self.slide = None
         el("game-title").textContent = self.tr("game." + game.id)
         document.title = self.tr("game." + game.id) + " · Spielkiste"
         self.render_status(state, human)
@@ -435,6 +438,7 @@ class App:
         path, _ = state.move_input(move)
         self.record.play(move)
         self.fresh = set(path[-1:])
+        self.slide = (path[0], path[-1]) if len(path) >= 2 and path[0] != path[-1] else None
         self.clicks = None
         self.save()
         self.render()

@@ -94,10 +94,11 @@ def piece_label(p, lang: str) -> str:
 
 
 def render(view: View, lang: str = "en", targets=(), selected: str | None = None, rotation: int = 0,
-           fresh=(), title: str = "") -> str:
+           fresh=(), title: str = "", slide: tuple[str, str] | None = None) -> str:
     """The board as an <svg> element. targets: squares that are clickable next (lit on hover;
     dotted once a first square is selected, as the selected piece's destinations); selected: the
-    square clicked first; rotation: degrees (multiples of 90); fresh: squares to animate."""
+    square clicked first; rotation: degrees (multiples of 90); fresh: squares whose pieces appear
+    (animated); slide: (from, to) of the last move, whose piece glides from `from` to `to`."""
     pad = .7
     w, h = view.width, view.height
     targets, fresh = set(targets), set(fresh)
@@ -160,6 +161,7 @@ def render(view: View, lang: str = "en", targets=(), selected: str | None = None
         if cid in centre and cid in by_cell:
             x, y = centre[cid]
             out.append(f'<circle class="ring" cx="{_f(x)}" cy="{_f(y)}" r=".44"/>')
+    top_level = {c: max(p.level for p in ps) for c, ps in by_cell.items()}
     for p in sorted(view.pieces, key=lambda p: (centre.get(p.cell, (0, 0))[1], p.level)):
         if p.cell not in centre:
             continue
@@ -167,12 +169,16 @@ def render(view: View, lang: str = "en", targets=(), selected: str | None = None
         lift = .14 * p.level
         size = 1.0 - .08 * p.level
         pid = p.id or f"{p.cell}.{p.level}"
-        cls = f"piece shape-{p.shape} c-{p.colour}" + (" fresh" if p.cell in fresh else "") + \
+        cls = f"piece shape-{p.shape} c-{p.colour}" + (" fresh" if p.cell in fresh and not slide else "") + \
             (" raised" if p.level else "")
+        inner = f'<g class="body">{_shape(p, size)}</g>{_colour_mark(p)}{_overlay(p.mark)}'
+        if slide and p.cell == slide[1] and slide[0] in centre and p.level == top_level.get(p.cell):
+            # the piece is drawn turned back by -rotation inside the turned board: turn the offset by +rotation
+            dx, dy = _rotated(centre[slide[0]][0] - x + cx, centre[slide[0]][1] - y + cy, cx, cy, rotation % 360)
+            inner = f'<g class="slide" style="--dx:{_f(dx - cx)}px;--dy:{_f(dy - cy)}px">{inner}</g>'
         out.append(f'<g class="{escape(cls)}" data-piece="{escape(pid)}" '
                    f'transform="translate({_f(x)} {_f(y - lift)}) rotate({-rotation % 360})">'
-                   f'<title>{escape(piece_label(p, lang))}</title>'
-                   f'<g class="body">{_shape(p, size)}</g>{_colour_mark(p)}{_overlay(p.mark)}</g>')
+                   f'<title>{escape(piece_label(p, lang))}</title>{inner}</g>')
     for kind, cells in view.lines:
         pts = " ".join(f"{_f(centre[c][0])},{_f(centre[c][1])}" for c in cells if c in centre)
         out.append(f'<polyline class="line line-{escape(kind)}" points="{pts}"/>')
