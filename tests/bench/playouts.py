@@ -1,10 +1,11 @@
 #!/usr/bin/env python3
 """Random playouts per second of every game, under CPython and inside Pyodide (node), side by side.
 
-  python tests/bench/playouts.py [--seconds 2] [--rounds 1] [--games snorkels,tor] [--json]
+  python tests/bench/playouts.py [--seconds 2] [--rounds 1] [--games snorkels,tor] [--python python3.13] [--json]
 
 Both sides run the same code, spielkiste.cli.playouts_per_second (random playouts from the start
-position, seed 1), on the same py/ folder: CPython in this process, Pyodide by node from the pinned
+position, seed 1), on the same py/ folder: CPython in a fresh process (--python, default the one
+running this script), Pyodide by node from the pinned
 npm package in assets/npm/node_modules/pyodide (fetched with `python build.py deps` if missing), the
 py/ folder mounted with NODEFS. The games run one after the other (never both sides at once): each
 round measures every game under CPython, then every game in a freshly booted Pyodide; with several
@@ -58,14 +59,25 @@ process.stdout.write(JSON.stringify(r) + "\n");
 """
 
 
-def cpython(games: list[str], seconds: float) -> dict:
-    sys.path.insert(0, os.path.join(ROOT, "py"))
-    from spielkiste.cli import playouts_per_second
-    from spielkiste.registry import GAMES
-    res = {}
-    for gid in games or list(GAMES):
-        res[gid] = list(playouts_per_second(GAMES[gid], seconds))
-    return {"python": platform.python_version(), "platform": sys.platform, "results": res}
+CPYTHON_SCRIPT = """
+import json, os, platform, sys
+cfg = json.loads(os.environ["SPIELKISTE_BENCH"])
+sys.dont_write_bytecode = True
+sys.path.insert(0, cfg["py"])
+from spielkiste.cli import playouts_per_second
+from spielkiste.registry import GAMES
+res = {gid: list(playouts_per_second(GAMES[gid], cfg["seconds"])) for gid in cfg["games"] or list(GAMES)}
+print(json.dumps({"python": platform.python_version(), "platform": sys.platform, "results": res}))
+"""
+
+
+def cpython(games: list[str], seconds: float, python: str) -> dict:
+    cfg = {"py": os.path.join(ROOT, "py"), "games": games, "seconds": seconds}
+    r = subprocess.run([python, "-c", CPYTHON_SCRIPT], cwd=ROOT, capture_output=True, text=True,
+                       env=dict(os.environ, SPIELKISTE_BENCH=json.dumps(cfg)))
+    if r.returncode != 0:
+        raise SystemExit(f"the CPython side failed ({r.returncode}):\n{r.stderr[-4000:]}")
+    return json.loads(r.stdout.strip().splitlines()[-1])
 
 
 def pyodide(games: list[str], seconds: float) -> dict:
@@ -96,12 +108,14 @@ def main() -> int:
     ap.add_argument("--seconds", type=float, default=2.0, help="per game and side (default 2)")
     ap.add_argument("--rounds", type=int, default=1, help="alternating rounds; the best rate per side counts")
     ap.add_argument("--games", default="", help="comma-separated game ids (default: every registered game)")
+    ap.add_argument("--python", default=sys.executable,
+                    help="the CPython to compare with (default: this one), e.g. python3.13")
     ap.add_argument("--json", action="store_true", help="print the raw figures as JSON as well")
     args = ap.parse_args()
     games = [g.strip() for g in args.games.split(",") if g.strip()]
     c = p = None
     for _ in range(max(1, args.rounds)):
-        c = best(c, cpython(games, args.seconds))
+        c = best(c, cpython(games, args.seconds, args.python))
         p = best(p, pyodide(list(c["results"]), args.seconds))
     print(f"random playouts per second, best of {max(1, args.rounds)} x {args.seconds:g} s per game and side; "
           f"CPython {c['python']} vs Pyodide {p['python']} ({p['platform']}, node {_node_version()}, "
