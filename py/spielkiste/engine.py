@@ -100,6 +100,7 @@ class State:
     repetition: ClassVar[bool] = False              # can play loop? then 3-fold repetition draws
     move_pattern: ClassVar[str] = r"[A-Za-z0-9-]+"  # syntax of one move (checked before legality)
     aids: ClassVar[tuple[str, ...]] = ()            # optional overlays the player can switch on
+    tools: ClassVar[tuple[str, ...]] = ()           # analyses the page offers as buttons (run_tool)
     playout_cap: ClassVar[int] = 300                # search playouts stop (and evaluate) after this
 
     # --- per-position attributes every game has ---
@@ -295,6 +296,11 @@ class State:
         """What to draw. aids: overlays switched on; selected: the square the player has clicked
         first (a game may show what that piece could do)."""
         raise NotImplementedError
+
+    def run_tool(self, name: str, seconds: float) -> dict:
+        """Run one of `tools` (in the AI worker): {'key': text key, 'args': {...}, 'move': move text
+        or None (a move to show as a hint)}."""
+        raise ValueError(f"{self.id} has no tool {name}")
 
     def status(self) -> tuple[str, dict] | None:
         """An optional extra line for the status bar (text key, args), e.g. the piece type due."""

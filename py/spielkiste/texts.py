@@ -104,6 +104,7 @@ add({
     "ui.offline_ready": ("Ready to play offline.", "Bereit zum Offline-Spielen."),
     "ui.seat": ("Seat {number}", "Platz {number}"),
     "ui.option.seed": ("Random seed", "Zufallszahl"),
+    "ui.tool_running": ("Working it out…", "Wird berechnet …"),
 })
 
 add({f"colour.{k}": v for k, v in {

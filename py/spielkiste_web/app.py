@@ -267,6 +267,8 @@ class App:
                                            self.slide)
         self.fresh = set()
         self.slide = None
+        if self.record.game.tools and not self.clicks.prefix:
+            el("tool-result").textContent = ""
         el("game-title").textContent = self.tr("game." + game.id)
         document.title = self.tr("game." + game.id) + " · Spielkiste"
         self.render_status(state, human)
@@ -383,7 +385,44 @@ class App:
         for b in document.querySelectorAll("#game-list button"):
             b.setAttribute("aria-current", "true" if b.dataset.game == self.record.game.id else "false")
 
+    def build_tools(self):
+        box = el("tools")
+        box.replaceChildren()
+        el("tool-result").textContent = ""
+        for name in self.record.game.tools:
+            b = make("button", self.tr(f"tool.{name}"), type="button")
+            b.dataset.tool = name
+            on(b, "click", lambda e, n=name: asyncio.ensure_future(self.run_tool(n)))
+            box.appendChild(b)
+
+    async def run_tool(self, name):
+        """Runs a game's analysis in the worker; a hint also marks its move on the board."""
+        out = el("tool-result")
+        out.textContent = self.tr("ui.tool_running")
+        frag = links.to_fragment(self.record)
+        try:
+            if self.ai is None:
+                self.ai = await self.ai_task
+            res = json.loads(str(await self.ai.tool(frag, name, 2.0)))
+        except Exception as e:
+            out.textContent = f"{self.tr('tool.' + name)}: {e}"
+            return
+        if links.to_fragment(self.record) != frag:
+            return                      # the position changed meanwhile
+        out.textContent = self.tr(res["key"], **res.get("args", {}))
+        if res.get("move"):
+            try:
+                move = self.record.current.parse_move(res["move"])
+            except SpielkisteError:
+                return
+            path, _ = self.record.current.move_input(move)
+            self.clicks = Clicks(self.record.current)
+            for cell in path[:-1]:
+                self.clicks.click(cell)
+            self.render()
+
     def build_aids(self):
+        self.build_tools()
         box = el("aids")
         box.replaceChildren()
         for aid in self.record.game.aids:

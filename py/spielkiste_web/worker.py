@@ -38,4 +38,10 @@ def best() -> str:
     return _search.state.move_text(_search.best_move())
 
 
-__export__ = ["start", "think", "best"]
+def tool(fragment: str, name: str, seconds: float) -> str:
+    """Run a game's analysis tool (e.g. the solitaire's solver) on a position; JSON result."""
+    state = from_fragment(str(fragment)).current
+    return json.dumps(state.run_tool(str(name), float(seconds)))
+
+
+__export__ = ["start", "think", "best", "tool"]
