@@ -2,6 +2,8 @@
 from .snorkels import Snorkels
 from .blockade import Blockade
 from .aufstellen import Aufstellen
+from .ziggurats import Ziggurats
+from .sprung import Sprung
 
 GAME_CLASSES = [Snorkels]
 GAME_CLASSES.append(Blockade)
@@ -10,3 +12,5 @@ from .weltreich import Weltreich
 GAME_CLASSES.append(Weltreich)
 from .tor import Tor
 GAME_CLASSES.append(Tor)
+GAME_CLASSES.append(Ziggurats)
+GAME_CLASSES.append(Sprung)

@@ -1,0 +1,383 @@
+"""Schaff den Sprung (Sid Sackson's Blockade box), RULES.md §5: a race to the right.
+
+Each seat owns the three rows of one left-edge field of the box board and starts with 6
+squares (columns A-B) and 3 triangles (column C) there. A piece moves right within its row
+to the first empty square: one step, or a jump over the unbroken run of pieces directly to
+its right. A piece that stops in a column holding 1 or 3 opposing pieces (3-4 players: an odd
+number) may move again; continuing is optional, so the bonus is a decision of the same seat:
+the piece's next move, or 'stop'. The first seat (team: both partners) to fill the three
+goal squares J-L of its rows wins. A seat that cannot move (its goal is full, or in the expert
+variant full in the wrong order) is passed over.
+
+Moves are ints 144 * from + to; STOP ends a bonus sequence."""
+from ..codec import grid_decode, grid_encode, parse_int, split_fields
+from ..engine import Option, Outcome, State
+from ..errors import BadPosition
+from ..texts import add
+from . import box
+from .box import CELLS, INDEX, N
+
+STOP = -1
+GOAL_COL = 9                                  # J: the goal field is J-L of own rows
+
+# seat -> (colour, top row) per player count: Blue rows 4-6 and Red rows 7-9 (Abb. 8), then
+# Yellow rows 10-12 and Green rows 1-3 (our choice of seats and colours for 3-4 players)
+LAYOUT = {
+    2: (("blue", 3), ("red", 6)),
+    3: (("blue", 3), ("red", 6), ("yellow", 9)),
+    4: (("blue", 3), ("red", 6), ("yellow", 9), ("green", 0)),
+}
+
+add({
+    "opt.sprung.expert": ("Expert variant: triangles must finish in the front column L",
+                          "Variante für Erfahrene: Dreiecke müssen in der vorderen Spalte L ankommen"),
+    "sprung.stop": ("Stop here (end the turn)", "Hier aufhören (Zug beenden)"),
+    "sprung.bonus": ("{player} may move the piece on {cell} again (column {col} holds {count} opposing pieces) or stop.",
+                     "{player} darf die Figur auf {cell} nochmals ziehen (Spalte {col} hat {count} gegnerische Figuren) oder aufhören."),
+    "sprung.passed": ("{player} cannot move and is passed over.", "{player} kann nicht ziehen und wird übersprungen."),
+    "why.sprung.goal": ("{winner} fills the goal field and wins.", "{winner} besetzt das Zielfeld und gewinnt."),
+    "why.sprung.goal_team": ("{winner} fills the last goal field: the team wins.",
+                             "{winner} besetzt das letzte Zielfeld: das Team gewinnt."),
+    "why.sprung.stuck": ("Nobody can move any more: draw.", "Niemand kann mehr ziehen: unentschieden."),
+    "aid.bonus_columns": ("Squares that earn a bonus move", "Felder, die einen Extrazug bringen"),
+})
+
+
+class Sprung(State):
+    id = "sprung"
+    player_counts = (2, 3, 4)
+    team_counts = (4,)
+    option_specs = (
+        Option("expert", "bool", False, (), "opt.sprung.expert"),
+    )
+    move_pattern = r"(?i)stop|[A-L](1[0-2]|[1-9])-[A-L](1[0-2]|[1-9])"
+    aids = ("bonus_columns",)
+    playout_cap = 30                # then evaluate(): the race is measured well by distance
+    greedy = 0.0
+
+    board: list          # 144 box letters, '.' empty
+    bonus: int           # square of the piece that may move again, -1 if none
+    colcount: list       # colcount[seat * 12 + col]: pieces of seat in column col
+
+    def _setup(self, options):
+        self._init_tables()
+        self.board = ["."] * (N * N)
+        for seat in range(self.num_players):
+            colour, top = self.layout[seat]
+            sq, tri = box.char(colour, box.SQUARE), box.char(colour, box.TRIANGLE)
+            for r in range(top, top + 3):
+                self.board[r * N], self.board[r * N + 1], self.board[r * N + 2] = sq, sq, tri
+        self.bonus = -1
+        self._count()
+
+    def _init_tables(self):
+        self.layout = LAYOUT[self.num_players]
+        owner = {}
+        for seat, (colour, top) in enumerate(self.layout):
+            for shape in (box.SQUARE, box.TRIANGLE):
+                owner[box.char(colour, shape)] = seat
+        self.owner = owner
+        # opposing seats of each seat (teams: the other team)
+        self.opp = [tuple(o for o in range(self.num_players) if self.teams[o] != self.teams[s])
+                    for s in range(self.num_players)]
+
+    def _count(self):
+        cc = [0] * (self.num_players * N)
+        for i, ch in enumerate(self.board):
+            if ch != ".":
+                cc[self.owner[ch] * N + i % N] += 1
+        self.colcount = cc
+
+    # ---------------------------------------------------------------- rules
+    def rows_of(self, seat: int) -> range:
+        top = self.layout[seat][1]
+        return range(top, top + 3)
+
+    def dest(self, i: int) -> int:
+        """Where the piece on square i moves: the first empty square to its right, or -1."""
+        board = self.board
+        end = i - i % N + N
+        j = i + 1
+        while j < end:
+            if board[j] == ".":
+                return j
+            j += 1
+        return -1
+
+    def opposing_in_column(self, seat: int, col: int) -> int:
+        cc = self.colcount
+        return sum(cc[o * N + col] for o in self.opp[seat])
+
+    def earns_bonus(self, seat: int, col: int) -> bool:
+        k = self.opposing_in_column(seat, col)
+        if self.num_players == 2:
+            return k == 1 or k == 3
+        return k % 2 == 1
+
+    def piece_moves(self, seat: int) -> list:
+        out = []
+        board, dest = self.board, self.dest
+        for r in self.rows_of(seat):
+            base = r * N
+            for c in range(N - 1):
+                if board[base + c] != ".":
+                    j = dest(base + c)
+                    if j >= 0:
+                        out.append((base + c) * 144 + j)
+        return out
+
+    def legal_moves(self):
+        if self.result is not None:
+            return []
+        if self.bonus >= 0:
+            return [self.bonus * 144 + self.dest(self.bonus), STOP]
+        return self.piece_moves(self.to_move)
+
+    def playout_move(self, rng):
+        if self.bonus >= 0:
+            if rng.random() < 0.9:
+                return self.bonus * 144 + self.dest(self.bonus)
+            return STOP
+        moves = self.piece_moves(self.to_move)
+        if self.greedy and rng.random() < self.greedy:
+            return max(moves, key=lambda m: (m % 144 - m // 144, rng.random()))
+        return moves[rng.randrange(len(moves))]
+
+    def can_move(self, seat: int) -> bool:
+        board = self.board
+        for r in self.rows_of(seat):
+            # a row is frozen only when its pieces stand on J, K and L
+            if board[r * N + 9] == "." or board[r * N + 10] == "." or board[r * N + 11] == ".":
+                return True
+        return False
+
+    def goal_full(self, seat: int) -> bool:
+        board = self.board
+        expert = self.options["expert"]
+        colour = self.layout[seat][0]
+        tri = box.char(colour, box.TRIANGLE)
+        for r in self.rows_of(seat):
+            b = r * N
+            if board[b + 9] == "." or board[b + 10] == "." or board[b + 11] == ".":
+                return False
+            if expert and board[b + 11] != tri:
+                return False
+        return True
+
+    def team_done(self, seat: int) -> bool:
+        team = self.teams[seat]
+        return all(self.goal_full(s) for s in range(self.num_players) if self.teams[s] == team)
+
+    def _apply(self, move):
+        seat = self.to_move
+        if move == STOP:
+            self.bonus = -1
+            self._next_turn(seat)
+            return
+        f, t = divmod(move, 144)
+        board = self.board
+        board[t] = board[f]
+        board[f] = "."
+        if f % N != t % N:
+            cc = self.colcount
+            cc[seat * N + f % N] -= 1
+            cc[seat * N + t % N] += 1
+        if t % N >= GOAL_COL and self.team_done(seat):
+            self.bonus = -1
+            team = sum(1 for s in range(self.num_players) if self.teams[s] == self.teams[seat]) > 1
+            self.result = Outcome.win(self, seat, "why.sprung.goal_team" if team else "why.sprung.goal",
+                                      line=self.goal_cells(seat), winner=self.seat_ref(seat))
+            return
+        if self.earns_bonus(seat, t % N) and self.dest(t) >= 0:
+            self.bonus = t
+            return
+        self.bonus = -1
+        self._next_turn(seat)
+
+    def _next_turn(self, seat: int):
+        n = self.num_players
+        for k in range(1, n + 1):
+            s = (seat + k) % n
+            if self.can_move(s):
+                self.to_move = s
+                return
+        self.result = Outcome.draw(self, "why.sprung.stuck")
+
+    def remaining(self, seat: int) -> int:
+        """Squares the seat's pieces still have to travel, at least (each row's pieces, rightmost
+        first, to L, K and J)."""
+        board = self.board
+        total = 0
+        for r in self.rows_of(seat):
+            b = r * N
+            target = 11
+            for c in range(11, -1, -1):
+                if board[b + c] != ".":
+                    total += target - c
+                    target -= 1
+        return total
+
+    def evaluate(self):
+        """A race: the side with less distance to go is ahead (teams add both partners')."""
+        n = self.num_players
+        teams = sorted(set(self.teams))
+        dist = {tm: sum(self.remaining(s) for s in range(n) if self.teams[s] == tm) for tm in teams}
+        best = min(dist.values())
+        import math
+        w = {tm: math.exp(-(dist[tm] - best) / 6.0) for tm in teams}
+        z = sum(w.values())
+        return tuple(w[self.teams[s]] / z for s in range(n))
+
+    # ---------------------------------------------------------------- notation
+    def move_text(self, move) -> str:
+        if move == STOP:
+            return "stop"
+        f, t = divmod(move, 144)
+        return f"{CELLS[f]}-{CELLS[t]}"
+
+    def move_input(self, move):
+        if move == STOP:
+            return (), "sprung.stop"
+        f, t = divmod(move, 144)
+        return (CELLS[f], CELLS[t]), None
+
+    def why_illegal(self, text):
+        s = text.strip().upper()
+        if s == "STOP":
+            return "'stop' ends a bonus move sequence; there is none now"
+        a, _, b = s.partition("-")
+        if a not in INDEX or b not in INDEX:
+            return "that square is not on the board"
+        f, t = INDEX[a], INDEX[b]
+        seat = self.to_move
+        if self.bonus >= 0 and f != self.bonus:
+            return f"only the piece on {CELLS[self.bonus]} may move again (or stop)"
+        if self.board[f] == "." or self.owner.get(self.board[f]) != seat:
+            return "that is not your piece"
+        if f // N != t // N:
+            return "a piece stays in its own row"
+        if t % N <= f % N:
+            return "pieces move to the right only"
+        d = self.dest(f)
+        if d < 0:
+            return "that piece is blocked up to the edge"
+        return f"the piece moves to the first empty square to its right, {CELLS[d]}"
+
+    # ---------------------------------------------------------------- position code
+    def _encode_body(self):
+        last = self.move_text(self.last) if self.last is not None else ""
+        return ";".join([grid_encode(self.board, N), str(self.to_move),
+                         CELLS[self.bonus] if self.bonus >= 0 else "", last])
+
+    def _decode_body(self, body, options):
+        self._init_tables()
+        b, seat, bonus, last = split_fields(body, 4)
+        self.board = grid_decode(b, N, N, "".join(self.owner))
+        self.to_move = parse_int(seat, 0, self.num_players - 1, "the player to move")
+        for s in range(self.num_players):
+            colour = self.layout[s][0]
+            tri = box.char(colour, box.TRIANGLE)
+            for r in self.rows_of(s):
+                row = self.board[r * N:(r + 1) * N]
+                mine = [ch for ch in row if ch != "."]
+                if len(mine) != 3 or mine.count(tri) != 1 or any(self.owner[ch] != s for ch in mine):
+                    raise BadPosition("err.position", why=f"row {r + 1} must hold 2 squares and 1 triangle of its owner")
+        for r in range(N):
+            if not any(r in self.rows_of(s) for s in range(self.num_players)) and \
+                    any(ch != "." for ch in self.board[r * N:(r + 1) * N]):
+                raise BadPosition("err.position", why=f"row {r + 1} belongs to nobody")
+        self._count()
+        self.bonus = -1
+        if last:
+            f, _, t = last.upper().partition("-")
+            if last.lower() == "stop":
+                self.last = STOP
+            elif f in INDEX and t in INDEX and INDEX[f] // N == INDEX[t] // N and INDEX[f] < INDEX[t] \
+                    and self.board[INDEX[t]] != ".":
+                self.last = INDEX[f] * 144 + INDEX[t]
+            else:
+                raise BadPosition("err.position", why=f"'{last}' is not a move to an occupied square")
+        self.ply = sum(self.remaining_start(s) - self.remaining(s) for s in range(self.num_players)) // 2
+        winners = [s for s in range(self.num_players) if self.team_done(s)]
+        if winners:
+            if len({self.teams[s] for s in winners}) > 1:
+                raise BadPosition("err.position", why="two sides have filled their goal fields")
+            if self.to_move not in winners:
+                raise BadPosition("err.position", why="the winner must be the player who moved last")
+            if bonus:
+                raise BadPosition("err.position", why="a bonus move after the game ended")
+            team = len(winners) > 1
+            self.result = Outcome.win(self, self.to_move, "why.sprung.goal_team" if team else "why.sprung.goal",
+                                      line=self.goal_cells(self.to_move), winner=self.seat_ref(self.to_move))
+            return
+        if bonus:
+            if bonus.upper() not in INDEX:
+                raise BadPosition("err.position", why="the bonus square is not on the board")
+            i = INDEX[bonus.upper()]
+            if self.board[i] == "." or self.owner[self.board[i]] != self.to_move:
+                raise BadPosition("err.position", why="the bonus piece is not a piece of the player to move")
+            if not self.earns_bonus(self.to_move, i % N) or self.dest(i) < 0 or \
+                    not isinstance(self.last, int) or self.last == STOP or self.last % 144 != i:
+                raise BadPosition("err.position", why="that piece has not earned a bonus move")
+            self.bonus = i
+        if not any(self.can_move(s) for s in range(self.num_players)):
+            self.result = Outcome.draw(self, "why.sprung.stuck")
+        elif not self.can_move(self.to_move):
+            raise BadPosition("err.position", why="the player to move cannot move")
+
+    def remaining_start(self, seat: int) -> int:
+        return 3 * ((11 - 2) + (10 - 1) + (9 - 0))
+
+    # ---------------------------------------------------------------- presentation
+    def seat_colour(self, seat):
+        return self.layout[seat][0]
+
+    def seat_rotation(self, seat):
+        return 0
+
+    def goal_cells(self, seat: int) -> list:
+        return [CELLS[r * N + c] for r in self.rows_of(seat) for c in range(GOAL_COL, N)]
+
+    def status(self):
+        if self.result is None and self.bonus >= 0:
+            seat = self.to_move
+            col = self.bonus % N
+            return "sprung.bonus", {"player": self.seat_ref(seat), "cell": CELLS[self.bonus],
+                                    "col": CELLS[col][0], "count": self.opposing_in_column(seat, col)}
+        return None
+
+    def view(self, aids=frozenset(), selected=None):
+        v = box.board_view()
+        expert = self.options["expert"]
+        box.add_pieces(v, self.board)
+        for seat in range(self.num_players):
+            top = self.layout[seat][1]
+            v.regions.append((GOAL_COL, top, 3, 3, "goal"))
+        if expert:
+            for seat in range(self.num_players):
+                for r in self.rows_of(seat):
+                    v.cells[r * N + 11].mark = "goal"
+        if self.result is not None:
+            for s in self.result.winners:
+                v.add_layer("goal", self.goal_cells(s))
+            return self._last_layer(v)
+        seat = self.to_move
+        v.add_layer("goal", [c for c in self.goal_cells(seat) if self.board[INDEX[c]] == "."])
+        if self.bonus >= 0:
+            v.add_layer("due", [CELLS[self.bonus]])
+        if "bonus_columns" in aids:
+            cols = [c for c in range(N) if self.earns_bonus(seat, c)]
+            v.add_layer("reach", [CELLS[r * N + c] for r in self.rows_of(seat) for c in cols])
+        if selected in INDEX:
+            i = INDEX[selected]
+            if self.board[i] != "." and self.owner[self.board[i]] == seat and (self.bonus < 0 or i == self.bonus):
+                d = self.dest(i)
+                if d >= 0:
+                    v.add_layer("path", [CELLS[k] for k in range(i + 1, d + 1)])
+        return self._last_layer(v)
+
+    def _last_layer(self, v):
+        if isinstance(self.last, int) and self.last != STOP:
+            f, t = divmod(self.last, 144)
+            v.add_layer("last", [CELLS[f], CELLS[t]])
+        return v

@@ -1,0 +1,571 @@
+"""Ziggurats (Arpad Fritsche), RULES.md §9: build on shared foundations, climb, and be the
+first to top a foundation with a third block (a ziggurat of height 4).
+
+The board is 6x6 (8x8 with 5-6 players). A square holds a stack, written bottom to top as a
+string: 'F' a neutral foundation (always at the bottom), then one letter per block naming its
+owner's colour (r b g y p o). Strings are immutable, so copying the board list copies the
+position. Moves are ints: a placement is the square index, a foundation placement FOUND +
+index, a block move MOVE + 100 * from + to.
+
+Set-up: the foundations are placed one at a time in reverse turn order (the last seat first,
+cycling), never next to another foundation, not even diagonally. Our choice: a foundation may
+not go where the foundations still to come would no longer fit (on 6x6 four foundations can
+cover the whole board), so the set-up always completes."""
+from ..codec import parse_int, split_fields
+from ..coords import LETTERS, names
+from ..engine import Option, Outcome, State
+from ..errors import BadOption, BadPosition
+from ..texts import add
+from ..view import Piece, grid
+
+FOUND = 1000
+MOVE = 10000
+BLOCKS = 10                      # blocks per player
+CHARS = "rbgypo"                 # stack letters of seats 0-5
+COLOURS = ("red", "blue", "green", "yellow", "purple", "orange")
+OWNER = {ch: i for i, ch in enumerate(CHARS)}
+
+
+def size_for(players: int) -> int:
+    return 8 if players >= 5 else 6
+
+
+class Geometry:
+    """Precomputed tables of one board size."""
+
+    def __init__(self, n: int):
+        self.n = n
+        self.cells = names(n, n)
+        self.index = {c: i for i, c in enumerate(self.cells)}
+        self.orth = [tuple(nr * n + nc for nr, nc in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1))
+                           if 0 <= nr < n and 0 <= nc < n) for r in range(n) for c in range(n)]
+        # king neighbourhood including the square itself, as a bit mask
+        self.king = []
+        for r in range(n):
+            for c in range(n):
+                m = 0
+                for dr in (-1, 0, 1):
+                    for dc in (-1, 0, 1):
+                        if 0 <= r + dr < n and 0 <= c + dc < n:
+                            m |= 1 << ((r + dr) * n + c + dc)
+                self.king.append(m)
+        self.full = (1 << (n * n)) - 1
+        self.row_masks = [m for m in range(1 << n) if not m & (m << 1)]   # no two side by side
+        self.room_cache: dict[int, int] = {}
+        self.setup_cache: dict[tuple[int, int], list[int]] = {}
+
+    def room(self, allowed: int) -> int:
+        """The most foundations that fit on the `allowed` squares, none touching another
+        (an independent set of the king graph), by dynamic programming over the rows."""
+        got = self.room_cache.get(allowed)
+        if got is not None:
+            return got
+        n, row_full = self.n, (1 << self.n) - 1
+        best = {0: 0}
+        for r in range(n):
+            row = (allowed >> (r * n)) & row_full
+            new: dict[int, int] = {}
+            for m in self.row_masks:
+                if m & ~row:
+                    continue
+                k = bin(m).count("1")
+                blocked = m | (m << 1) | (m >> 1)
+                v = max((b for pm, b in best.items() if not pm & blocked), default=-1)
+                if v >= 0:
+                    new[m] = v + k
+            best = new
+        got = max(best.values())
+        if len(self.room_cache) > 50000:
+            self.room_cache.clear()
+        self.room_cache[allowed] = got
+        return got
+
+    def greedy(self, allowed: int) -> int:
+        """A quick lower bound of room(): take the first free square, row by row."""
+        k = 0
+        while allowed:
+            low = allowed & -allowed
+            allowed &= ~self.king[low.bit_length() - 1]
+            k += 1
+        return k
+
+    def foundation_squares(self, fmask: int, still: int) -> list[int]:
+        """Squares for the next foundation, given the foundations placed (bit mask) and how
+        many are still to come after this one."""
+        key = (fmask, still)
+        got = self.setup_cache.get(key)
+        if got is not None:
+            return got
+        blocked = 0
+        m = fmask
+        while m:
+            low = m & -m
+            blocked |= self.king[low.bit_length() - 1]
+            m &= ~low
+        allowed = self.full & ~blocked
+        out = []
+        for i in range(self.n * self.n):
+            if allowed >> i & 1:
+                rest = allowed & ~self.king[i]
+                if still == 0 or self.greedy(rest) >= still or self.room(rest) >= still:
+                    out.append(i)
+        self.setup_cache[key] = out
+        return out
+
+
+GEOMETRY = {6: Geometry(6), 8: Geometry(8)}
+MAX_FOUNDATIONS = {6: 9, 8: 16}
+
+add({
+    "opt.ziggurats.foundations": ("Foundation blocks per player", "Fundamentblöcke pro Spieler"),
+    "ziggurats.setup": ("Set-up: {player} places foundation {n} of {total}.",
+                        "Aufbau: {player} setzt Fundament {n} von {total}."),
+    "ziggurats.supply": ("{player}: {n} blocks in supply.", "{player}: {n} Blöcke im Vorrat."),
+    "ziggurats.back": ("{player}'s block on {cell} may not go back to {to} this turn.",
+                       "{player}s Block auf {cell} darf in diesem Zug nicht zurück nach {to}."),
+    "why.ziggurats.built": ("{winner} completes the ziggurat on {cell} and wins.",
+                            "{winner} vollendet die Zikkurat auf {cell} und gewinnt."),
+    "why.ziggurats.stuck": ("{player} can neither place nor move a block: everyone loses.",
+                            "{player} kann keinen Block setzen oder bewegen: alle verlieren."),
+    "aid.ziggurat": ("Ziggurats one block from completion", "Zikkurate, denen ein Block fehlt"),
+})
+
+
+class Ziggurats(State):
+    id = "ziggurats"
+    player_counts = (2, 3, 4, 5, 6)
+    option_specs = (
+        Option("foundations", "int", 2, (1, 2, 3), "opt.ziggurats.foundations"),
+    )
+    repetition = True
+    move_pattern = r"(?i)f?[A-H][1-8](-[A-H][1-8])?"
+    aids = ("ziggurat",)
+    playout_cap = 200
+
+    board: list          # per square: the stack, bottom to top ('' empty)
+    supply: list         # blocks in hand per seat
+    back: list           # per seat: (from, to) of its block move on its previous turn, or None
+    placed: int          # foundations placed so far
+    drawn: bool          # ended by repetition (kept in the code; the rest is recomputed)
+
+    @classmethod
+    def normalize_options(cls, raw):
+        opts = super().normalize_options(raw)
+        n = opts.get("players", cls.player_counts[0])
+        if opts["foundations"] * n > MAX_FOUNDATIONS[size_for(n)]:
+            raise BadOption("err.option_value", value=str(opts["foundations"]), name="foundations")
+        return opts
+
+    def _setup(self, options):
+        n = self.num_players
+        self.geo = GEOMETRY[size_for(n)]
+        self.board = [""] * (self.geo.n ** 2)
+        self.supply = [BLOCKS] * n
+        self.back = [None] * n
+        self.placed = 0
+        self.drawn = False
+        self.to_move = self.setup_seat(0)
+
+    # ---------------------------------------------------------------- rules
+    @property
+    def total(self) -> int:
+        return self.options["foundations"] * self.num_players
+
+    def setup_seat(self, k: int) -> int:
+        """The seat placing foundation number k (0-based): reverse turn order."""
+        return (self.num_players - 1 - k) % self.num_players
+
+    def in_setup(self) -> bool:
+        return self.placed < self.total
+
+    def foundation_mask(self) -> int:
+        return sum(1 << i for i, s in enumerate(self.board) if s[:1] == "F")
+
+    def connected_without(self, gone: int) -> bool:
+        """After square `gone` empties: is every stack still joined to a foundation?"""
+        board, orth = self.board, self.geo.orth
+        starts = [k for k in orth[gone] if board[k]]
+        if len(starts) <= 1:
+            return True              # a leaf: the rest stays as it was
+        good: set = set()            # squares known to reach a foundation
+        for k in starts:
+            if k in good:
+                continue
+            seen = {gone, k}
+            stack = [k]
+            found = False
+            while stack and not found:
+                x = stack.pop()
+                if board[x][0] == "F" or x in good:
+                    found = True
+                    break
+                for j in orth[x]:
+                    if j not in seen and board[j]:
+                        seen.add(j)
+                        stack.append(j)
+            if not found:
+                return False
+            seen.discard(gone)
+            good |= seen
+        return True
+
+    def block_moves(self, seat: int, first: bool = False) -> list:
+        """Moves of the seat's top blocks (actions B and C); with first=True stop at one."""
+        board, orth = self.board, self.geo.orth
+        ch = CHARS[seat]
+        back = self.back[seat]
+        out = []
+        for i, s in enumerate(board):
+            if not s or s[-1] != ch:
+                continue
+            h = len(s)
+            for j in orth[i]:
+                hj = len(board[j])
+                if hj == h or (hj == h - 1 and hj >= 1):
+                    if back is not None and back[0] == j and back[1] == i:
+                        continue
+                    if h == 1 and not self.connected_without(i):
+                        continue
+                    out.append(MOVE + 100 * i + j)
+                    if first:
+                        return out
+        return out
+
+    def placements(self, seat: int, first: bool = False) -> list:
+        if self.supply[seat] == 0:
+            return []
+        board, orth = self.board, self.geo.orth
+        out = []
+        for i, s in enumerate(board):
+            if not s:
+                for j in orth[i]:
+                    if board[j]:
+                        out.append(i)
+                        if first:
+                            return out
+                        break
+        return out
+
+    def legal_moves(self):
+        if self.result is not None:
+            return []
+        if self.in_setup():
+            still = self.total - self.placed - 1
+            return [FOUND + i for i in self.geo.foundation_squares(self.foundation_mask(), still)]
+        return self.placements(self.to_move) + self.block_moves(self.to_move)
+
+    def can_act(self, seat: int) -> bool:
+        return bool(self.placements(seat, True) or self.block_moves(seat, True))
+
+    def winning_moves(self, seat: int) -> list:
+        """Block moves that top a foundation + 2 blocks."""
+        board, orth = self.board, self.geo.orth
+        ch = CHARS[seat]
+        out = []
+        for j, s in enumerate(board):
+            if len(s) == 3 and s[0] == "F":
+                for i in orth[j]:
+                    t = board[i]
+                    if t and t[-1] == ch and len(t) in (3, 4):
+                        back = self.back[seat]
+                        if back is None or back != (j, i):
+                            out.append(MOVE + 100 * i + j)
+        return out
+
+    def playout_move(self, rng):
+        if not self.in_setup():
+            win = self.winning_moves(self.to_move)
+            if win:
+                return win[0]
+        moves = self.legal_moves()
+        return moves[rng.randrange(len(moves))]
+
+    def _apply(self, move):
+        seat = self.to_move
+        n = self.num_players
+        if move >= MOVE:
+            f, t = divmod(move - MOVE, 100)
+            s = self.board[f]
+            self.board[f] = s[:-1]
+            self.board[t] += s[-1]
+            self.back[seat] = (f, t)
+            self.to_move = (seat + 1) % n
+            dest = self.board[t]
+            if len(dest) == 4 and dest[0] == "F":
+                self.result = Outcome.win(self, seat, "why.ziggurats.built", line=[self.geo.cells[t]],
+                                          winner=self.seat_ref(seat), cell=self.geo.cells[t])
+                return
+        elif move >= FOUND:
+            self.board[move - FOUND] = "F"
+            self.placed += 1
+            self.to_move = self.setup_seat(self.placed) if self.in_setup() else 0
+            return
+        else:
+            self.board[move] = CHARS[seat]
+            self.supply[seat] -= 1
+            self.back[seat] = None
+            self.to_move = (seat + 1) % n
+        self._check_stuck()
+
+    def _check_stuck(self):
+        if not self.can_act(self.to_move):
+            self.result = Outcome([0.0] * self.num_players, (), "why.ziggurats.stuck",
+                                  {"player": self.seat_ref(self.to_move)})
+
+    def play(self, move):
+        super().play(move)
+        if self.result is not None and self.result.reason == "why.repetition":
+            self.drawn = True
+
+    def key(self):
+        return (tuple(self.board), self.to_move, tuple(self.back))
+
+    def evaluate(self):
+        """Height of each seat's top blocks next to foundation stacks, as a rough race."""
+        board, orth = self.board, self.geo.orth
+        n = self.num_players
+        score = [0.0] * n
+        for i, s in enumerate(board):
+            if s and s[-1] != "F":
+                seat = OWNER[s[-1]]
+                h = len(s)
+                near = 0
+                for j in orth[i]:
+                    t = board[j]
+                    if t[:1] == "F":
+                        near = max(near, len(t))
+                score[seat] += h * h + (2 * near if near >= h - 1 else 0)
+        total = sum(score) or 1.0
+        return tuple(0.5 * (x / total) * n / max(1, n - 1) if n > 1 else 0.5 for x in score)
+
+    # ---------------------------------------------------------------- notation
+    def move_text(self, move) -> str:
+        cells = self.geo.cells
+        if move >= MOVE:
+            f, t = divmod(move - MOVE, 100)
+            return f"{cells[f]}-{cells[t]}"
+        if move >= FOUND:
+            return "f" + cells[move - FOUND]
+        return cells[move]
+
+    def move_input(self, move):
+        cells = self.geo.cells
+        if move >= MOVE:
+            f, t = divmod(move - MOVE, 100)
+            return (cells[f], cells[t]), None
+        return (cells[move % FOUND],), None
+
+    def why_illegal(self, text):
+        s = text.strip().upper()
+        idx = self.geo.index
+        if self.in_setup():
+            sq = s[1:]
+            if "-" in s or not (s.startswith("F") and s[1:2].isalpha()):
+                return "the foundations are placed first (write them like fC3)"
+            if sq not in idx:
+                return "that square is not on the board"
+            i = idx[sq]
+            if self.board[i]:
+                return "that square is not empty"
+            if any(self.foundation_mask() >> j & 1 for j in range(len(self.board)) if self.geo.king[i] >> j & 1):
+                return "foundations may not touch, not even diagonally"
+            return "the foundations still to come would no longer fit"
+        if s.startswith("F") and s[1:2].isalpha():
+            return "all foundations are placed"
+        seat = self.to_move
+        if "-" not in s:
+            if s not in idx:
+                return "that square is not on the board"
+            i = idx[s]
+            if self.board[i]:
+                return "blocks are placed on empty ground squares only"
+            if self.supply[seat] == 0:
+                return "you have no blocks left in your supply"
+            return "a block must be placed next to a block or foundation"
+        a, b = s.split("-", 1)
+        if a not in idx or b not in idx:
+            return "that square is not on the board"
+        i, j = idx[a], idx[b]
+        src, dst = self.board[i], self.board[j]
+        if not src or src[-1] != CHARS[seat]:
+            return "only your own block on top of a stack may move"
+        if j not in self.geo.orth[i]:
+            return "a block moves to an orthogonally adjacent stack"
+        h, hj = len(src), len(dst)
+        if hj > h:
+            return "a block moves up one level at most"
+        if hj < h - 1 or hj == 0:
+            return "a block never moves down" if hj < h - 1 else "a block may not move onto an empty square"
+        if self.back[seat] == (j, i):
+            return "a block may not go back to the square it left on your previous turn"
+        return "every stack must stay connected to a foundation"
+
+    # ---------------------------------------------------------------- position code
+    def _encode_body(self):
+        n = self.geo.n
+        rows = []
+        for r in range(n):
+            rows.append(".".join(self.board[r * n:(r + 1) * n]))
+        cells = self.geo.cells
+        back = ".".join(f"{cells[b[0]]}-{cells[b[1]]}" if b else "" for b in self.back)
+        last = self.move_text(self.last) if isinstance(self.last, int) else ""
+        return ";".join(["/".join(rows), str(self.to_move), back, last, "d" if self.drawn else ""])
+
+    def _decode_body(self, body, options):
+        n_players = self.num_players
+        geo = self.geo = GEOMETRY[size_for(n_players)]
+        n = geo.n
+        b, seat, back, last, drawn = split_fields(body, 5)
+        rows = b.split("/")
+        if len(rows) != n:
+            raise BadPosition("err.position", why=f"expected {n} rows, found {len(rows)}")
+        board = []
+        letters = CHARS[:n_players]
+        for row in rows:
+            cells = row.split(".")
+            if len(cells) != n:
+                raise BadPosition("err.position", why=f"a row has {len(cells)} squares instead of {n}")
+            for s in cells:
+                for k, ch in enumerate(s):
+                    if not (ch == "F" and k == 0) and ch not in letters:
+                        raise BadPosition("err.position", why=f"unknown piece '{ch}' in stack '{s}'")
+            board.extend(cells)
+        self.board = board
+        self.to_move = parse_int(seat, 0, n_players - 1, "the player to move")
+        fmask = self.foundation_mask()
+        self.placed = bin(fmask).count("1")
+        if self.placed > self.total:
+            raise BadPosition("err.position", why="more foundations than the options allow")
+        for i in range(n * n):
+            if fmask >> i & 1 and (geo.king[i] & ~(1 << i)) & fmask:
+                raise BadPosition("err.position", why=f"the foundation on {geo.cells[i]} touches another")
+        used = [sum(s.count(ch) for s in board) for ch in letters]
+        if any(u > BLOCKS for u in used):
+            raise BadPosition("err.position", why=f"a player has more than {BLOCKS} blocks")
+        self.supply = [BLOCKS - u for u in used]
+        if self.in_setup():
+            if any(used):
+                raise BadPosition("err.position", why="blocks placed before all foundations")
+            if self.to_move != self.setup_seat(self.placed):
+                raise BadPosition("err.position", why="the wrong player places the next foundation")
+        backs = back.split(".")
+        if len(backs) != n_players:
+            raise BadPosition("err.position", why="expected one back-and-forth entry per player")
+        self.back = []
+        for x in backs:
+            if not x:
+                self.back.append(None)
+                continue
+            a, _, c = x.partition("-")
+            if a not in geo.index or c not in geo.index:
+                raise BadPosition("err.position", why=f"'{x}' is not a block move")
+            f, t = geo.index[a], geo.index[c]
+            if t not in geo.orth[f] or not board[t] or self.in_setup():
+                raise BadPosition("err.position", why=f"'{x}' is not a block move")
+            self.back.append((f, t))
+        self.ply = self.placed + sum(used)
+        if last:
+            try:
+                self.last = self.parse_last(last)
+            except (KeyError, ValueError):
+                raise BadPosition("err.position", why=f"'{last}' is not a move on this board") from None
+        if drawn not in ("", "d"):
+            raise BadPosition("err.position", why="unknown end marker")
+        self.drawn = drawn == "d"
+        if not self.in_setup():
+            orphan = self.orphan()
+            if orphan is not None:
+                raise BadPosition("err.position", why=f"the stack on {geo.cells[orphan]} is cut off from every foundation")
+        tops = [i for i, s in enumerate(board) if s[:1] == "F" and len(s) >= 4]
+        if any(len(board[i]) > 4 for i in tops) or len(tops) > 1:
+            raise BadPosition("err.position", why="a ziggurat can be completed only once")
+        if tops:
+            t = tops[0]
+            winner = OWNER[board[t][-1]]
+            if self.to_move != (winner + 1) % n_players:
+                raise BadPosition("err.position", why="the player after the builder of the ziggurat must be to move")
+            self.result = Outcome.win(self, winner, "why.ziggurats.built", line=[geo.cells[t]],
+                                      winner=self.seat_ref(winner), cell=geo.cells[t])
+        elif self.drawn:
+            self.result = Outcome.draw(self, "why.repetition")
+        elif not self.in_setup():
+            self._check_stuck()
+
+    def parse_last(self, text: str) -> int:
+        idx = self.geo.index
+        s = text.upper()
+        if s.startswith("F") and s[1:2].isalpha():
+            i = idx[s[1:]]
+            if self.board[i][:1] != "F":
+                raise ValueError
+            return FOUND + i
+        if "-" in s:
+            a, c = s.split("-")
+            f, t = idx[a], idx[c]
+            if t not in self.geo.orth[f] or not self.board[t]:
+                raise ValueError
+            return MOVE + 100 * f + t
+        i = idx[s]
+        if not self.board[i]:
+            raise ValueError
+        return i
+
+    def orphan(self):
+        """A square whose stack is not joined to any foundation, or None."""
+        board, orth = self.board, self.geo.orth
+        stack = [i for i, s in enumerate(board) if s[:1] == "F"]
+        seen = set(stack)
+        while stack:
+            for j in orth[stack.pop()]:
+                if j not in seen and board[j]:
+                    seen.add(j)
+                    stack.append(j)
+        for i, s in enumerate(board):
+            if s and i not in seen:
+                return i
+        return None
+
+    # ---------------------------------------------------------------- presentation
+    def seat_colour(self, seat):
+        return COLOURS[seat]
+
+    def seat_rotation(self, seat):
+        return 0
+
+    def status(self):
+        if self.result is None and self.in_setup():
+            return "ziggurats.setup", {"player": self.seat_ref(self.to_move), "n": self.placed + 1,
+                                       "total": self.total}
+        return None
+
+    def view(self, aids=frozenset(), selected=None):
+        geo, board = self.geo, self.board
+        n = geo.n
+        v = grid(n, n, fill=lambda c, r: "sand")
+        for i, s in enumerate(board):
+            for lv, ch in enumerate(s):
+                if ch == "F":
+                    v.pieces.append(Piece(geo.cells[i], "block", "neutral", level=0, label="foundation"))
+                else:
+                    v.pieces.append(Piece(geo.cells[i], "block", COLOURS[OWNER[ch]], level=lv))
+        if isinstance(self.last, int):
+            v.add_layer("last", list(self.move_input(self.last)[0]))
+        if self.result is not None and self.result.line:
+            v.add_layer("goal", self.result.line)
+        elif "ziggurat" in aids:
+            v.add_layer("goal", [geo.cells[i] for i, s in enumerate(board) if s[:1] == "F" and len(s) == 3])
+        if self.result is None and not self.in_setup():
+            seat = self.to_move
+            back = self.back[seat]
+            if back is not None and board[back[1]][-1:] == CHARS[seat]:
+                v.notes.append(("ziggurats.back", {"player": self.seat_ref(seat), "cell": geo.cells[back[1]],
+                                                   "to": geo.cells[back[0]]}))
+                if selected == geo.cells[back[1]]:
+                    v.add_layer("forbidden", [geo.cells[back[0]]])
+            if selected in geo.index:
+                i = geo.index[selected]
+                reach = [geo.cells[(m - MOVE) % 100] for m in self.block_moves(seat) if (m - MOVE) // 100 == i]
+                v.add_layer("reach", reach)
+        for seat in range(self.num_players):
+            v.notes.append(("ziggurats.supply", {"player": self.seat_ref(seat), "n": self.supply[seat]}))
+        return v
