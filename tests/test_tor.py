@@ -1,4 +1,6 @@
 """Das Tor, RULES.md §8: every rule line, from real positions (the five cases of Abb. 15 rebuilt)."""
+import random
+
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
@@ -198,6 +200,8 @@ def test_all_eleven_in_play_wins():
     assert s.in_play(0) == 10 and s.reserve[:2] == [0, 1]
     s.push_text("H5-G5")
     assert texts(s) == {"H5S"}                       # no triangle left in the reserve
+    with pytest.raises(IllegalMove, match="no triangle is left"):
+        s.parse_move("H5T")
     s.push_text("H5S")
     assert s.result is not None and s.result.winners == (0,) and s.result.reason == "why.tor.all_in"
     assert s.result.message("de") == "Rot hat alle 11 Figuren im Spiel und gewinnt."
@@ -287,11 +291,15 @@ OPTION_SETS = [{}, {"players": 3}, {"players": 4}, {"players": 4, "teams": True}
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 10**9), which=st.integers(0, 3))
 def test_random_play_invariants(seed, which):
+    rng = random.Random(seed)
     start = Tor.new(OPTION_SETS[which])
     centres = set(CENTRES)
 
     def check(before, move, after):
         text = before.move_text(move)
+        probe = before.copy()
+        assert probe.playout_move(rng) in before.legal_moves()
+        assert probe.encode() == before.encode(), "playout_move must leave the position as it was"
         seat = before.to_move
         for s in range(after.num_players):
             gained = after.in_play(s) - before.in_play(s)

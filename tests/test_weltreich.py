@@ -1,4 +1,5 @@
 """Weltreich, RULES.md §4: every rule line, from real positions (Abb. 7 rebuilt)."""
+import random
 import re
 
 import pytest
@@ -76,6 +77,10 @@ def test_abb7_commander_on_a_capturable_crowning_throne_does_not_win_and_is_lost
     s.push_text("C8xH8")
     assert s.result is None and at(s, "H8") == ("blue", "cylinder")
     assert "H5xH8" in captures(s)        # Red's rider H, three squares away
+    assert Weltreich.decode(ABB7_BLUE).status() is None
+    s2 = Weltreich.decode(s.encode())
+    s2.push_text("K11-K12")
+    assert s2.status() == ("weltreich.threat", {"player": "@colour.blue", "square": "H8"})
     s.push_text("H5xH8")
     assert s.result.winners == (1,) and s.result.reason == "why.weltreich.commander"
     assert s.result.message("en") == "Red captures the commander of Blue and wins."
@@ -335,8 +340,15 @@ def test_teams_win_by_capturing_an_enemy_commander():
 def test_team_seats_alternate():
     s = Weltreich.new({"players": 4, "teams": True})
     assert s.teams == (0, 1, 0, 1)
-    v = s.view()
-    assert ("weltreich.team", {"a": "@colour.blue", "b": "@colour.red"}) in v.notes
+    assert [s.seat_rotation(i) for i in range(4)] == [180, 90, 0, 270]
+
+
+def test_notes_count_thrones_and_name_crowned_commanders():
+    s = Weltreich.decode(ABB7_BLUE)
+    assert ("weltreich.thrones", {"player": "@colour.red", "n": 3}) in s.view().notes
+    assert ("weltreich.thrones", {"player": "@colour.blue", "n": 1}) in s.view().notes
+    s.push_text("C8xH8")
+    assert ("weltreich.crowned", {"player": "@colour.blue", "square": "H8"}) in s.view().notes
 
 
 # ---------------------------------------------------------------- repetition
@@ -433,11 +445,15 @@ OPTION_SETS = [{}, {"players": 3}, {"players": 4}, {"players": 4, "teams": True}
 @given(seed=st.integers(0, 10**9), which=st.integers(0, 3))
 def test_random_play_invariants(seed, which):
     opts = OPTION_SETS[which]
+    rng = random.Random(seed)
     start = Weltreich.new(opts)
     individual = start.individual()
 
     def check(before, move, after):
         text = before.move_text(move)
+        probe = before.copy()
+        assert probe.playout_move(rng) in before.legal_moves()
+        assert probe.encode() == before.encode(), "playout_move must leave the position as it was"
         frm, to = re.split("[-x]", text)
         n_before = sum(1 for v in before.board if v)
         n_after = sum(1 for v in after.board if v)

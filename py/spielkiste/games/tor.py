@@ -35,6 +35,7 @@ SHAPES = box.SHAPES                         # cylinder, triangle, square
 COLOURS = box.COLOURS                       # red, blue, green, yellow
 COLOUR = (-1,) + tuple(v // 3 for v in range(12))
 SHAPE = (-1,) + tuple(v % 3 for v in range(12))
+BIT = (0,) + tuple(1 << (v % 3) for v in range(12))
 ROW = box.ROW
 COL = box.COL
 # squares a piece on i may move to when they are empty (its row and column, no centres)
@@ -60,8 +61,8 @@ CHOICE = ("tor.triangle", "tor.square")
 add({
     "tor.triangle": ("Triangle", "Dreieck"),
     "tor.square": ("Square", "Viereck"),
-    "tor.reserve": ("{player}: {n} of 11 in play; reserve {t} triangles, {s} squares",
-                    "{player}: {n} von 11 im Spiel; Vorrat {t} Dreiecke, {s} Vierecke"),
+    "tor.reserve": ("{player}: {n}/11 in play ({t} triangles, {s} squares left).",
+                    "{player}: {n}/11 im Spiel ({t} Dreiecke, {s} Vierecke übrig)."),
     "tor.choose": ("The gate at {square} is open: {player} brings a triangle or a square onto it.",
                    "Das Tor auf {square} ist offen: {player} bringt ein Dreieck oder ein Viereck darauf."),
     "tor.must_leave": ("{player} must first move a piece off a centre: {squares}.",
@@ -71,10 +72,6 @@ add({
                        "Torbedingung erfüllt, aber das Zentrum {square} ist besetzt: das Recht verfällt."),
     "tor.gate_done": ("Gate condition met, but {player} has no reserve left.",
                       "Torbedingung erfüllt, aber {player} hat keinen Vorrat mehr."),
-    "tor.team": ("Team: {a} and {b}", "Team: {a} und {b}"),
-    "tor.goal": ("Win: all 11 of your pieces in play. Pieces never stop on a centre; gates bring new pieces there.",
-                 "Sieg: alle 11 eigenen Figuren im Spiel. Figuren halten nie auf einem Zentrum; Tore bringen dort "
-                 "neue Figuren ins Spiel."),
     "why.tor.all_in": ("{winner} has all 11 pieces in play and wins.", "{winner} hat alle 11 Figuren im Spiel und gewinnt."),
     "why.tor.all_in_team": ("{winner} and {partner} have all their pieces in play and win.",
                             "{winner} und {partner} haben alle Figuren im Spiel und gewinnen."),
@@ -266,21 +263,35 @@ class Tor(State):
         return bytes(self.board) + bytes((self.to_move, self.gate + 1))
 
     def playout_move(self, rng):
-        """Reserve choices at random; otherwise try a few random movements for one that opens
-        an empty gate, else a random movement."""
+        """Reserve choices at random; otherwise try random movements for one that opens an
+        empty gate (tested on each opposing colour's shapes per row and column), else play the
+        first random movement found."""
         seat = self.to_move
         if self.gate >= 0 or self.must_leave(seat):
             moves = self.legal_moves()
-            return moves[rng.randrange(len(moves))]
+            return moves[int(rng.random() * len(moves))]
         b = self.board
         c = self.cidx[seat]
-        own = [i for i in range(NN) if b[i] and COLOUR[b[i]] == c]
+        own = []
+        rm = [0] * 48
+        cm = [0] * 48
+        for i in range(NN):
+            v = b[i]
+            if v:
+                col = COLOUR[v]
+                if col == c:
+                    own.append(i)
+                bit = BIT[v]
+                rm[col * 12 + ROW[i]] |= bit
+                cm[col * 12 + COL[i]] |= bit
         has_reserve = self.reserve[2 * seat] or self.reserve[2 * seat + 1]
+        enemies = self.enemies[seat]
+        rand = rng.random
         fallback = -1
-        for _ in range(24):
-            i = own[rng.randrange(len(own))]
+        for _ in range(40):
+            i = own[int(rand() * len(own))]
             line = LINE[i]
-            j = line[rng.randrange(len(line))]
+            j = line[int(rand() * len(line))]
             if b[j]:
                 continue
             if fallback < 0:
@@ -290,15 +301,15 @@ class Tor(State):
             ctr = CENTRE_OF[FIELD[j]]
             if b[ctr] and ctr != i:
                 continue
-            b[j], b[i] = b[i], 0
-            ok = self.fires(j, seat)
-            b[i], b[j] = b[j], 0
-            if ok:
-                return i * NN + j
+            fire = FIRE[SHAPE[b[i]]]
+            r, cc = ROW[j], COL[j]
+            for e in enemies:
+                if fire[rm[e * 12 + r]][cm[e * 12 + cc]]:
+                    return i * NN + j
         if fallback >= 0:
             return fallback
         moves = self.legal_moves()
-        return moves[rng.randrange(len(moves))]
+        return moves[int(rng.random() * len(moves))]
 
     def evaluate(self):
         """Pieces in play, per team, against the best other team."""
@@ -333,8 +344,10 @@ class Tor(State):
         s = text.strip().upper()
         seat = self.to_move
         if self.gate >= 0:
-            return f"first bring a reserve piece onto the open gate {CELLS[self.gate]} ({CELLS[self.gate]}T or " \
-                   f"{CELLS[self.gate]}S)"
+            g = CELLS[self.gate]
+            if s in (g + "T", g + "S"):
+                return f"no {'triangle' if s[-1] == 'T' else 'square'} is left in your reserve"
+            return f"first bring a reserve piece onto the open gate {g} ({g}T or {g}S)"
         if "-" not in s:
             return "a reserve piece comes into play only through an open gate"
         a, _, z = s.partition("-")
@@ -510,10 +523,6 @@ class Tor(State):
                     v.add_layer("reach", [CELLS[j] for j in LINE[i] if not b[j]])
             if self.gate >= 0:
                 v.add_layer("reach", [CELLS[self.gate]])
-        v.notes.append(("tor.goal", {}))
-        if self.partner(0) is not None:
-            v.notes.append(("tor.team", {"a": self.seat_ref(0), "b": self.seat_ref(2)}))
-            v.notes.append(("tor.team", {"a": self.seat_ref(1), "b": self.seat_ref(3)}))
         for s in range(self.num_players):
             v.notes.append(("tor.reserve", {"player": self.seat_ref(s), "n": self.in_play(s),
                                             "t": self.reserve[2 * s], "s": self.reserve[2 * s + 1]}))

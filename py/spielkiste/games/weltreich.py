@@ -69,26 +69,13 @@ SQUARE_RE = r"[A-La-l](?:1[0-2]|[1-9])"
 
 add({
     "aid.threatened": ("Show my pieces an enemy can capture", "Meine schlagbaren Figuren zeigen"),
-    "weltreich.thrones": ("{player}: {n} of 4 thrones", "{player}: {n} von 4 Thronen"),
+    "weltreich.thrones": ("{player} holds {n} of 4 thrones.", "{player} besetzt {n} von 4 Thronen."),
     "weltreich.out": ("{player} is out: its commander was captured.",
                       "{player} ist ausgeschieden: sein Kommandeur wurde geschlagen."),
     "weltreich.crowned": ("{player}'s commander stands on its crowning throne {square}.",
                           "Der Kommandeur von {player} steht auf seinem Krönungsthron {square}."),
-    "weltreich.goal2": ("Win: all 4 thrones (T), or your commander on your crowning throne where no enemy can capture it, "
-                        "or the enemy commander captured.",
-                        "Sieg: alle 4 Throne (T), oder der eigene Kommandeur unschlagbar auf dem Krönungsthron, "
-                        "oder den gegnerischen Kommandeur schlagen."),
-    "weltreich.goal3": ("Win: 3 of the 4 thrones, or your commander on your crowning throne where no one can capture it. "
-                        "A captured commander's player is out; his pieces join the captor.",
-                        "Sieg: 3 der 4 Throne, oder der eigene Kommandeur unschlagbar auf dem Krönungsthron. "
-                        "Wessen Kommandeur geschlagen wird, scheidet aus; seine Figuren gehen an den Schläger."),
-    "weltreich.goal_teams": ("Teams win with all 4 thrones, both commanders on their crowning thrones where no enemy "
-                             "can capture them, or an enemy commander captured.",
-                             "Teams gewinnen mit allen 4 Thronen, beiden Kommandeuren unschlagbar auf ihren "
-                             "Krönungsthronen, oder dem Schlagen eines gegnerischen Kommandeurs."),
-    "weltreich.team": ("Team: {a} and {b}", "Team: {a} und {b}"),
-    "weltreich.distances": ("Captures at exactly: rider (triangle) 3, archer (square) 4, commander (cylinder) 2 or 5.",
-                            "Schlagen auf genau: Reiter (Dreieck) 3, Bogenschütze (Viereck) 4, Kommandeur (Zylinder) 2 oder 5."),
+    "weltreich.threat": ("{player}: your commander on {square} can be captured!",
+                         "{player}: dein Kommandeur auf {square} kann geschlagen werden!"),
     "why.weltreich.thrones": ("{winner} holds all 4 thrones and wins.", "{winner} besetzt alle 4 Throne und gewinnt."),
     "why.weltreich.thrones3": ("{winner} holds 3 of the 4 thrones and wins.",
                                "{winner} besetzt 3 der 4 Throne und gewinnt."),
@@ -295,20 +282,69 @@ class Weltreich(State):
         return bytes(self.board) + bytes((self.to_move,))
 
     def playout_move(self, rng):
-        """Take a winning commander capture when one exists, often take some capture, else a
-        random piece to a random square of its row or column."""
+        """A cheap, purposeful random move: capture an enemy commander; complete the thrones;
+        crown the commander where it is safe; move a threatened commander to a safe square;
+        often take some capture; else a random piece to a random empty square of its lines."""
         b, teams, seat = self.board, self.teams, self.to_move
         mine = teams[seat]
         lo = 1 + seat * 3
-        # capture an enemy commander
+        rand = rng.random
         for s, c in enumerate(self.cmd):
             if c >= 0 and teams[s] != mine:
                 for k in (COMMANDER, RIDER, ARCHER):
                     for j in CAPSQ[k][c]:
                         if b[j] == lo + k:
                             return j * NN + c
+        # the last throne needed
+        need = 3 if self.individual() else 4
+        held = 0
+        missing = []
+        for t in THRONES:
+            w = b[t]
+            if w and teams[OWNER[w]] == mine:
+                held += 1
+            else:
+                missing.append(t)
+        if held == need - 1:
+            for t in missing:
+                w = b[t]
+                if not w:
+                    for j in LINES[t]:
+                        if lo <= b[j] < lo + 3:
+                            return j * NN + t
+                elif teams[OWNER[w]] != mine:
+                    for k in (COMMANDER, RIDER, ARCHER):
+                        for j in CAPSQ[k][t]:
+                            if b[j] == lo + k:
+                                return j * NN + t
+        c = self.cmd[seat]
+        cr = self.crown(seat)
+        if c != cr:
+            p = self.partner(seat)
+            w = b[cr]
+            if (p is None or self.crowned(p)) and (c // N == cr // N or c % N == cr % N) and \
+                    (not w or (teams[OWNER[w]] != mine and abs(c - cr) // (N if c % N == cr % N else 1) in (2, 5))):
+                b[c] = 0
+                b[cr] = lo
+                safe = not self.capturable(cr, seat)
+                b[c] = lo
+                b[cr] = w
+                if safe:
+                    return c * NN + cr
+        if self.capturable(c, seat) and rand() < 0.8:
+            line = LINES[c]
+            for _ in range(8):
+                j = line[int(rand() * len(line))]
+                if not b[j]:
+                    b[c] = 0
+                    b[j] = lo
+                    safe = not self.capturable(j, seat)
+                    b[j] = 0
+                    b[c] = lo
+                    if safe:
+                        return c * NN + j
         own = [i for i in range(NN) if lo <= b[i] < lo + 3]
-        if rng.random() < 0.5:
+        if rand() < 0.5:
             caps = []
             for i in own:
                 for j in CAPSQ[b[i] - lo][i]:
@@ -316,16 +352,15 @@ class Weltreich(State):
                     if w and teams[OWNER[w]] != mine:
                         caps.append(i * NN + j)
             if caps:
-                return caps[rng.randrange(len(caps))]
+                return caps[int(rand() * len(caps))]
         for _ in range(40):
-            i = own[rng.randrange(len(own))]
+            i = own[int(rand() * len(own))]
             line = LINES[i]
-            j = line[rng.randrange(len(line))]
-            w = b[j]
-            if not w:
+            j = line[int(rand() * len(line))]
+            if not b[j]:
                 return i * NN + j
         moves = self._moves(seat)
-        return moves[rng.randrange(len(moves))]
+        return moves[int(rand() * len(moves))]
 
     def evaluate(self):
         """Material, thrones held and a commander near its crowning throne, per team."""
@@ -529,6 +564,12 @@ class Weltreich(State):
     def seat_rotation(self, seat):
         return ROTATION[self.corner(seat)]
 
+    def status(self):
+        seat = self.to_move
+        if self.result is None and self.capturable(self.cmd[seat], seat):
+            return "weltreich.threat", {"player": self.seat_ref(seat), "square": CELLS[self.cmd[seat]]}
+        return None
+
     def view(self, aids=frozenset(), selected=None):
         n = self.num_players
         crowns = {}
@@ -557,8 +598,7 @@ class Weltreich(State):
             if x:
                 s, k = OWNER[x], KIND[x]
                 v.pieces.append(Piece(CELLS[i], KIND_SHAPE[k], self.seat_colour(s),
-                                          mark="commander" if k == COMMANDER else "",
-                                          label=KIND_NAME[k]))
+                                          mark="commander" if k == COMMANDER else ""))
         if isinstance(self.last, int):
             v.add_layer("last", [CELLS[x] for x in divmod(self.last, NN)])
         if self.result is not None and self.result.line:
@@ -577,22 +617,13 @@ class Weltreich(State):
             seat = self.to_move
             v.add_layer("danger", [CELLS[i] for i in range(NN) if b[i] and OWNER[b[i]] == seat
                                    and self.capturable(i, seat)])
-        if self.individual():
-            v.notes.append(("weltreich.goal3", {}))
-        elif self.partner(0) is not None:
-            v.notes.append(("weltreich.goal_teams", {}))
-            v.notes.append(("weltreich.team", {"a": self.seat_ref(0), "b": self.seat_ref(2)}))
-            v.notes.append(("weltreich.team", {"a": self.seat_ref(1), "b": self.seat_ref(3)}))
-        else:
-            v.notes.append(("weltreich.goal2", {}))
-        v.notes.append(("weltreich.distances", {}))
         for s in range(n):
             if self.cmd[s] < 0:
                 v.notes.append(("weltreich.out", {"player": self.seat_ref(s)}))
             else:
-                v.notes.append(("weltreich.thrones", {"player": self.seat_ref(s), "n": self.thrones_held(s)
-                                                      if self.partner(s) is None else
-                                                      sum(1 for t in THRONES if b[t] and OWNER[b[t]] == s)}))
+                held = sum(1 for t in THRONES if b[t] and OWNER[b[t]] == s)
+                if held:
+                    v.notes.append(("weltreich.thrones", {"player": self.seat_ref(s), "n": held}))
                 if self.cmd[s] == self.crown(s):
                     v.notes.append(("weltreich.crowned", {"player": self.seat_ref(s), "square": CELLS[self.cmd[s]]}))
         return v
