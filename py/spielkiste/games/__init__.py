@@ -1,5 +1,7 @@
 """One module per game. Adding a game = adding its module here."""
 from .snorkels import Snorkels
+from .surikata import Surikata
+from .drei import Drei
 from .blockade import Blockade
 from .aufstellen import Aufstellen
 from .ziggurats import Ziggurats
@@ -14,3 +16,5 @@ from .tor import Tor
 GAME_CLASSES.append(Tor)
 GAME_CLASSES.append(Ziggurats)
 GAME_CLASSES.append(Sprung)
+GAME_CLASSES.append(Surikata)
+GAME_CLASSES.append(Drei)

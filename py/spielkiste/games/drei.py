@@ -1,0 +1,574 @@
+"""Die Drei (David Parlett), RULES.md §10: placement en prise on the Katarenga board.
+
+8x8 board laid from the four 4x4 quarterboards (each turned and possibly flipped: its back is
+its mirror image). A pawn attacks by the colour of its square: red like a rook and yellow like
+a bishop, each up to and including the first square of its own colour on a line, green like a
+knight, blue like a king; only the knight passes occupied squares. White (seat 0) places
+anywhere, then every pawn goes on an empty square the opponent's last pawn attacks, and a
+placement that leaves the opponent no move is forbidden unless it wins. Three own pawns
+equally spaced on a line (anything between) win; 16 pawns without: draw, or the continuation
+(lift one own pawn and place it en prise again; repetition draws)."""
+from ..codec import grid_decode, grid_encode, parse_int, split_fields
+from ..coords import names
+from ..engine import Option, Outcome, State
+from ..errors import BadOption, BadPosition
+from ..rng import Rng
+from ..texts import add
+from ..view import Piece, grid
+
+N = 8
+SIZE = N * N
+CELLS = names(N, N)
+INDEX = {c: i for i, c in enumerate(CELLS)}
+PAWNS = 8                      # per player
+LIFT = SIZE                    # a continuation move from f to t is LIFT + f * SIZE + t
+OWN = ("W", "B")
+
+COLOUR_NAMES = ("red", "yellow", "green", "blue")
+MOVE_TYPES = ("rook", "bishop", "knight", "king")
+# the published quarterboards, rows top to bottom (RULES.md §10: an unverified transcription)
+TILES = ("RYBG/GRGB/YYBR/BGRY", "RYGB/GYRY/BBGR/YRBG", "RGBY/YYGR/BBRG/GRYB", "RGBY/YYBR/BGRG/GRYB")
+QUADRANTS = ("tl", "tr", "bl", "br")     # top-left, top-right, bottom-left, bottom-right
+DEFAULT_LAYOUT = ((0, 0, False), (1, 0, False), (2, 0, False), (3, 0, False))   # (tile, quarter turns, mirrored)
+
+
+def tile_value(tile: int, turns: int, mirrored: bool) -> str:
+    """The option value of a laid tile: '2', '2r90', '2m', '2mr270' (tile number 1-4)."""
+    return f"{tile + 1}{'m' if mirrored else ''}{'r' + str(90 * turns) if turns else ''}"
+
+
+TILE_VALUES = tuple(tile_value(t, r, m) for t in range(4) for m in (False, True) for r in range(4))
+PARSE_TILE = {tile_value(t, r, m): (t, r, m) for t in range(4) for m in (False, True) for r in range(4)}
+
+
+def laid_tile(tile: int, turns: int, mirrored: bool) -> list[list[int]]:
+    """A quarterboard as 4 rows of colour numbers, flipped left-right first, then turned clockwise."""
+    rows = [["RYGB".index(ch) for ch in row] for row in TILES[tile].split("/")]
+    if mirrored:
+        rows = [row[::-1] for row in rows]
+    for _ in range(turns):
+        rows = [[rows[3 - c][r] for c in range(4)] for r in range(4)]
+    return rows
+
+
+def board_colours(layout) -> tuple[int, ...]:
+    out = [0] * SIZE
+    for q, (tile, turns, mirrored) in enumerate(layout):
+        rows = laid_tile(tile, turns, mirrored)
+        r0, c0 = 4 * (q // 2), 4 * (q % 2)
+        for r in range(4):
+            for c in range(4):
+                out[(r0 + r) * N + c0 + c] = rows[r][c]
+    return tuple(out)
+
+
+def layout_of(options) -> tuple:
+    if options["board"] == "random":
+        rng = Rng(options["seed"])
+        order = rng.shuffle([0, 1, 2, 3])
+        return tuple((order[q], rng.below(4), rng.below(2) == 1) for q in range(4))
+    if options["board"] == "custom":
+        return tuple(PARSE_TILE[options[q]] for q in QUADRANTS)
+    return DEFAULT_LAYOUT
+
+
+ORTHO = ((1, 0), (-1, 0), (0, 1), (0, -1))
+DIAG = ((1, 1), (1, -1), (-1, 1), (-1, -1))
+KNIGHT = ((1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2))
+KING = ORTHO + DIAG
+_RAYS_CACHE: dict = {}
+
+
+def attack_rays(colours) -> tuple:
+    """Per square, the rays its pawn attacks along (a knight's or king's step is a ray of one):
+    a sliding ray stops after the first square of the pawn's own colour."""
+    rays = _RAYS_CACHE.get(colours)
+    if rays is not None:
+        return rays
+    out = []
+    for i in range(SIZE):
+        c0, r0, k = i % N, i // N, colours[i]
+        mine = []
+        if k in (0, 1):
+            for dc, dr in (ORTHO if k == 0 else DIAG):
+                ray, c, r = [], c0 + dc, r0 + dr
+                while 0 <= c < N and 0 <= r < N:
+                    ray.append(r * N + c)
+                    if colours[r * N + c] == k:
+                        break
+                    c, r = c + dc, r + dr
+                if ray:
+                    mine.append(tuple(ray))
+        else:
+            for dc, dr in (KNIGHT if k == 2 else KING):
+                c, r = c0 + dc, r0 + dr
+                if 0 <= c < N and 0 <= r < N:
+                    mine.append((r * N + c,))
+        out.append(tuple(mine))
+    rays = _RAYS_CACHE[colours] = tuple(out)
+    return rays
+
+
+def _line_ok(dc: int, dr: int) -> bool:
+    return dc == 0 or dr == 0 or dc == dr or dc == -dr
+
+
+add({
+    "opt.drei.continuation": ("Continuation after 16 pawns (lift and place again)",
+                              "Fortsetzung nach 16 Figuren (umsetzen)"),
+    "opt.drei.troika": ("Troika: three equally spaced in any direction", "Troika: drei gleich weit in jeder Richtung"),
+    "opt.drei.board": ("Board", "Spielplan"),
+    "opt.drei.board.default": ("standard layout", "Standardaufbau"),
+    "opt.drei.board.random": ("random tiles (from the seed)", "zufällige Tableaus (aus der Zufallszahl)"),
+    "opt.drei.board.custom": ("laid by hand (the four tiles below)", "von Hand gelegt (die vier Tableaus unten)"),
+    "opt.drei.tl": ("Custom board: top-left tile", "Eigener Plan: Tableau oben links"),
+    "opt.drei.tr": ("Custom board: top-right tile", "Eigener Plan: Tableau oben rechts"),
+    "opt.drei.bl": ("Custom board: bottom-left tile", "Eigener Plan: Tableau unten links"),
+    "opt.drei.br": ("Custom board: bottom-right tile", "Eigener Plan: Tableau unten rechts"),
+    "err.drei.tiles": ("A custom board uses each of the four tiles once; tile {tile} is laid twice.",
+                       "Ein eigener Plan verwendet jedes der vier Tableaus einmal; Tableau {tile} liegt doppelt."),
+    "drei.first": ("{player} places the first pawn on any square.", "{player} setzt die erste Figur auf ein beliebiges Feld."),
+    "drei.place": ("Place en prise to the pawn on {cell} ({square}: attacks like a {piece}).",
+                   "Setze en prise zur Figur auf {cell} ({square}: schlägt wie ein {piece})."),
+    "drei.lift": ("Continuation: lift one of your pawns and place it en prise to the pawn on {cell} "
+                  "({square}: attacks like a {piece}).",
+                  "Fortsetzung: nimm eine deiner Figuren und setze sie en prise zur Figur auf {cell} "
+                  "({square}: schlägt wie ein {piece})."),
+    "drei.square.red": ("red square", "rotes Feld"), "drei.square.yellow": ("yellow square", "gelbes Feld"),
+    "drei.square.green": ("green square", "grünes Feld"), "drei.square.blue": ("blue square", "blaues Feld"),
+    "drei.forbidden": ("Not allowed on {cells}: a pawn there would leave {player} no legal move "
+                       "(no-immobilising rule).",
+                       "Nicht erlaubt auf {cells}: eine Figur dort ließe {player} keinen erlaubten Zug "
+                       "(Blockadeverbot)."),
+    "drei.piece.rook": ("rook", "Turm"), "drei.piece.bishop": ("bishop", "Läufer"),
+    "drei.piece.knight": ("knight", "Springer"), "drei.piece.king": ("king", "König"),
+    "why.drei.three": ("{winner} has Die Drei: {cells}.", "{winner} hat Die Drei: {cells}."),
+    "why.drei.full": ("All 16 pawns placed without Die Drei: draw.",
+                      "Alle 16 Figuren gesetzt, keine Drei: unentschieden."),
+    "why.drei.stuck": ("{player} has no legal placement: draw.", "{player} kann keine Figur regelgerecht setzen: unentschieden."),
+})
+_TILE_WORDS = {"en": ("tile {t}", ", mirrored", ", turned {d}°"), "de": ("Tableau {t}", ", gespiegelt", ", um {d}° gedreht")}
+add({f"opt.drei.{q}.{v}": tuple(
+    _TILE_WORDS[lang][0].format(t=t + 1) + (_TILE_WORDS[lang][1] if m else "") +
+    (_TILE_WORDS[lang][2].format(d=90 * r) if r else "") for lang in ("en", "de"))
+    for q in QUADRANTS for v, (t, r, m) in PARSE_TILE.items()})
+
+
+class Drei(State):
+    id = "drei"
+    option_specs = (
+        Option("continuation", "bool", False, (), "opt.drei.continuation"),
+        Option("troika", "bool", False, (), "opt.drei.troika"),
+        Option("board", "choice", "default", ("default", "random", "custom"), "opt.drei.board"),
+        Option("seed", "int", 0, (), "ui.option.seed"),
+    ) + tuple(Option(q, "choice", str(k + 1), TILE_VALUES, f"opt.drei.{q}") for k, q in enumerate(QUADRANTS))
+    repetition = True
+    move_pattern = r"(?i)[A-H][1-8](-[A-H][1-8])?"
+    playout_cap = 120
+
+    colours: tuple       # colour number (0 red, 1 yellow, 2 green, 3 blue) per square
+    rays: tuple          # attack rays per square for this board
+    board: list          # 'W', 'B' or '.' per square
+    placed: int          # pawns placed so far (16 in the continuation)
+    last_pawn: int       # the square of the pawn placed last, -1 at the start
+    moves: list          # the legal moves of the player to move (kept up to date by _apply)
+
+    @classmethod
+    def normalize_options(cls, raw):
+        opts = super().normalize_options(raw)
+        if opts["board"] == "custom":
+            tiles = [PARSE_TILE[opts[q]][0] for q in QUADRANTS]
+            for q, t in zip(QUADRANTS, tiles):
+                if tiles.count(t) > 1:
+                    raise BadOption("err.drei.tiles", tile=t + 1)
+        return opts
+
+    def _setup(self, options):
+        self._init_board(options)
+        self.board = ["."] * SIZE
+        self.placed = 0
+        self.last_pawn = -1
+        self.moves = self._legal()
+
+    def _init_board(self, options):
+        self.colours = board_colours(layout_of(options))
+        self.rays = attack_rays(self.colours)
+
+    # ---------------------------------------------------------------- rules
+    def attacked(self, i: int) -> list[int]:
+        """Empty squares the pawn on i attacks."""
+        board, out = self.board, []
+        for ray in self.rays[i]:
+            for j in ray:
+                if board[j] != ".":
+                    break
+                out.append(j)
+        return out
+
+    def _attacks_any(self, i: int) -> bool:
+        board = self.board
+        for ray in self.rays[i]:
+            if board[ray[0]] == ".":
+                return True
+        return False
+
+    def three(self, i: int) -> list[int] | None:
+        """Three pawns of the colour on i, equally spaced on a line through i, or None. Each other
+        pawn q is tried as the neighbour of i in the three: i q beyond, or q i beyond."""
+        board = self.board
+        own = board[i]
+        c0, r0 = i % N, i // N
+        any_dir = self.options["troika"]
+        for q in range(SIZE):
+            if board[q] != own or q == i:
+                continue
+            dc, dr = q % N - c0, q // N - r0
+            if not any_dir and not _line_ok(dc, dr):
+                continue
+            c, r = c0 + 2 * dc, r0 + 2 * dr          # i, q, beyond
+            if 0 <= c < N and 0 <= r < N and board[r * N + c] == own:
+                return [i, q, r * N + c]
+            c, r = c0 - dc, r0 - dr                  # q, i, beyond on the other side
+            if 0 <= c < N and 0 <= r < N and board[r * N + c] == own:
+                return [q, i, r * N + c]
+        return None
+
+    def all_threes(self, own: str) -> list[list[int]]:
+        """Every Die Drei of colour `own` on the board, as (end, middle, end)."""
+        board, any_dir = self.board, self.options["troika"]
+        pawns = [i for i in range(SIZE) if board[i] == own]
+        out = []
+        for x, a in enumerate(pawns):
+            for b in pawns[x + 1:]:
+                dc, dr = b % N - a % N, b // N - a // N
+                if dc % 2 or dr % 2 or not (any_dir or _line_ok(dc, dr)):
+                    continue
+                m = (a // N + dr // 2) * N + a % N + dc // 2
+                if board[m] == own:
+                    out.append([a, m, b])
+        return out
+
+    def _opponent_can_move(self, t: int) -> bool:
+        """After a pawn landed on t: has the opponent a move en prise to it?"""
+        if self._attacks_any(t):
+            return True
+        if self.placed < 2 * PAWNS:
+            return False
+        # the continuation: lifting one of his pawns may open a line of t's attack
+        board = self.board
+        opp = "B" if board[t] == "W" else "W"
+        for q in range(SIZE):
+            if board[q] == opp:
+                board[q] = "."
+                ok = any(j != q for j in self.attacked(t))
+                board[q] = opp
+                if ok:
+                    return True
+        return False
+
+    def _allowed(self, t: int) -> bool:
+        """Whether the pawn just put on t (board, placed updated) is a legal placement."""
+        if self.placed == 2 * PAWNS and not self.options["continuation"]:
+            return True               # the last pawn: the game ends, nobody is immobilised
+        return self._opponent_can_move(t) or self.three(t) is not None
+
+    def _legal(self) -> list:
+        """The legal moves of the player to move (no result checked)."""
+        board, own = self.board, OWN[self.to_move]
+        out = []
+        if self.placed < 2 * PAWNS:
+            cands = [i for i in range(SIZE) if board[i] == "."] if self.last_pawn < 0 else self.attacked(self.last_pawn)
+            self.placed += 1
+            for t in cands:
+                board[t] = own
+                if self._allowed(t):
+                    out.append(t)
+                board[t] = "."
+            self.placed -= 1
+            return out
+        if not self.options["continuation"]:
+            return out
+        for f in range(SIZE):
+            if board[f] != own:
+                continue
+            board[f] = "."
+            for t in self.attacked(self.last_pawn):
+                if t == f:
+                    continue
+                board[t] = own
+                if self._allowed(t):
+                    out.append(LIFT + f * SIZE + t)
+                board[t] = "."
+            board[f] = own
+        return out
+
+    def legal_moves(self):
+        if self.result is not None:
+            return []
+        return list(self.moves)
+
+    def completing(self, own: str) -> set[int]:
+        """Empty squares where a pawn of colour `own` would make Die Drei (from pairs of its pawns)."""
+        board, any_dir = self.board, self.options["troika"]
+        pawns = [i for i in range(SIZE) if board[i] == own]
+        out = set()
+        for x, a in enumerate(pawns):
+            ac, ar = a % N, a // N
+            for b in pawns[x + 1:]:
+                dc, dr = b % N - ac, b // N - ar
+                if not any_dir and not _line_ok(dc, dr):
+                    continue
+                for c, r in ((ac + 2 * dc, ar + 2 * dr), (ac - dc, ar - dr)):
+                    if 0 <= c < N and 0 <= r < N and board[r * N + c] == ".":
+                        out.add(r * N + c)
+                if dc % 2 == 0 and dr % 2 == 0:
+                    m = (ar + dr // 2) * N + ac + dc // 2
+                    if board[m] == ".":
+                        out.add(m)
+        return out
+
+    def playout_move(self, rng):
+        """A winning move if there is one; otherwise a random move that does not let the opponent
+        win at once, if there is one; otherwise any random move."""
+        moves = self.moves
+        board, own = self.board, OWN[self.to_move]
+        mine = self.completing(own)
+        if mine:
+            for m in moves:
+                t = m if m < LIFT else (m - LIFT) % SIZE
+                if t in mine:
+                    if m < LIFT:
+                        return m
+                    f = (m - LIFT) // SIZE
+                    board[f] = "."
+                    board[t] = own
+                    win = self.three(t) is not None
+                    board[t] = "."
+                    board[f] = own
+                    if win:
+                        return m
+        theirs = self.completing("B" if own == "W" else "W")
+        n = len(moves)
+        if not theirs:
+            return moves[rng.randrange(n)]
+        order = list(moves)
+        while n:
+            k = rng.randrange(n)
+            m = order[k]
+            t = m if m < LIFT else (m - LIFT) % SIZE
+            board[t] = own
+            safe = not any(j in theirs for j in self.attacked(t))
+            board[t] = "."
+            if safe:
+                return m
+            n -= 1
+            order[k] = order[n]
+        return moves[rng.randrange(len(moves))]
+
+    def _apply(self, move):
+        seat = self.to_move
+        own = OWN[seat]
+        if move >= LIFT:
+            f, t = divmod(move - LIFT, SIZE)
+            self.board[f] = "."
+        else:
+            t = move
+            self.placed += 1
+        self.board[t] = own
+        self.last_pawn = t
+        self.to_move = 1 - seat
+        self.result = self._judge(seat)
+        self.moves = self._legal() if self.result is None else []
+        if self.result is None and not self.moves:
+            self.result = Outcome.draw(self, "why.drei.stuck", player=self.seat_ref(self.to_move))
+
+    def _judge(self, seat: int):
+        line = self.three(self.last_pawn)
+        if line is not None:
+            line = sorted(line, key=lambda j: (j % N, j // N))
+            cells = [CELLS[j] for j in line]
+            return Outcome.win(self, seat, "why.drei.three", line=cells, winner=self.seat_ref(seat),
+                               cells="-".join(cells))
+        if self.placed == 2 * PAWNS and not self.options["continuation"]:
+            return Outcome.draw(self, "why.drei.full")
+        return None
+
+    def key(self):
+        if self.placed < 2 * PAWNS:
+            return self.placed          # while placing, no position can come back
+        return "".join(self.board) + CELLS[self.last_pawn] + str(self.to_move)
+
+    def evaluate(self):
+        """For long continuations: pairs that a third pawn on an empty square would complete."""
+        score = [0, 0]
+        board = self.board
+        for s, own in enumerate(OWN):
+            for t in range(SIZE):
+                if board[t] == ".":
+                    board[t] = own
+                    if self.three(t) is not None:
+                        score[s] += 1
+                    board[t] = "."
+        d = max(-4, min(4, score[0] - score[1]))
+        return (0.5 + d / 10, 0.5 - d / 10)
+
+    # ---------------------------------------------------------------- notation
+    def move_text(self, move) -> str:
+        if move >= LIFT:
+            f, t = divmod(move - LIFT, SIZE)
+            return f"{CELLS[f]}-{CELLS[t]}"
+        return CELLS[move]
+
+    def move_input(self, move):
+        if move >= LIFT:
+            f, t = divmod(move - LIFT, SIZE)
+            return (CELLS[f], CELLS[t]), None
+        return (CELLS[move],), None
+
+    def describe(self, i: int) -> str:
+        k = self.colours[i]
+        return f"the pawn on {CELLS[i]} stands on {COLOUR_NAMES[k]} and attacks like a {MOVE_TYPES[k]}"
+
+    def why_illegal(self, text):
+        parts = text.strip().upper().split("-")
+        if any(p not in INDEX for p in parts):
+            return ""
+        own = OWN[self.to_move]
+        lifting = self.placed == 2 * PAWNS
+        if lifting and not self.options["continuation"]:
+            return ""
+        if lifting and len(parts) == 1:
+            return "all 16 pawns are placed: lift one of yours and place it again, written like C3-E5"
+        if not lifting and len(parts) == 2:
+            return "pawns are lifted only in the continuation, once all 16 are placed"
+        f = INDEX[parts[0]] if len(parts) == 2 else -1
+        t = INDEX[parts[-1]]
+        if f >= 0 and self.board[f] != own:
+            return f"{parts[0]} does not hold one of your pawns"
+        if f == t:
+            return "the pawn must go to another square"
+        if self.board[t] != ".":
+            return "that square is not empty"
+        board = self.board
+        if f >= 0:
+            board[f] = "."
+        try:
+            if self.last_pawn >= 0 and t not in self.attacked(self.last_pawn):
+                return f"it is not en prise: {self.describe(self.last_pawn)}, not reaching {parts[-1]}"
+            return (f"a pawn there would leave {'White' if own == 'B' else 'Black'} no legal move "
+                    f"(no-immobilising rule)")
+        finally:
+            if f >= 0:
+                board[f] = own
+
+    # ---------------------------------------------------------------- position code
+    def _encode_body(self):
+        last = self.move_text(self.last) if isinstance(self.last, int) else ""
+        return ";".join([grid_encode(self.board, N), str(self.to_move), last])
+
+    def _decode_body(self, body, options):
+        b, seat, last = split_fields(body, 3)
+        self._init_board(options)
+        self.board = board = grid_decode(b, N, N, "WB")
+        self.to_move = parse_int(seat, 0, 1, "the player to move")
+        w, k = board.count("W"), board.count("B")
+        self.placed = w + k
+        self.ply = self.placed
+        if w > PAWNS or k > PAWNS:
+            raise BadPosition("err.position", why="each player has only 8 pawns")
+        lifting = self.placed == 2 * PAWNS and options["continuation"]
+        if not lifting:
+            if w - k not in (0, 1):
+                raise BadPosition("err.position", why=f"White starts and the players alternate: "
+                                                      f"{w} white and {k} black pawns cannot be")
+            if self.to_move != self.placed % 2:
+                raise BadPosition("err.position", why="the wrong player is to move")
+        self.last_pawn = -1
+        if self.placed:
+            parts = last.upper().split("-")
+            if not last or any(p not in INDEX for p in parts) or len(parts) > 2:
+                raise BadPosition("err.position", why="the last pawn placed must be given by its square")
+            t = INDEX[parts[-1]]
+            if board[t] != OWN[1 - self.to_move]:
+                raise BadPosition("err.position", why="the last pawn placed must belong to the player who moved last")
+            self.last_pawn = self.last = t
+            if len(parts) == 2:
+                f = INDEX[parts[0]]
+                if not lifting or board[f] != ".":
+                    raise BadPosition("err.position", why="a pawn is lifted only in the continuation, from a square "
+                                                          "now empty")
+                self.last = LIFT + f * SIZE + t
+        elif last:
+            raise BadPosition("err.position", why="no pawn is on the board")
+        for own in OWN:
+            for line in self.all_threes(own):
+                if own == OWN[self.to_move] or self.last_pawn not in line:
+                    raise BadPosition("err.position", why=f"Die Drei {'-'.join(CELLS[j] for j in line)} "
+                                                          f"would have ended the game")
+        self.moves = []
+        if self.last_pawn >= 0:
+            self.result = self._judge(1 - self.to_move)
+            if self.result is None and not self._opponent_can_move(self.last_pawn):
+                raise BadPosition("err.position", why=f"the pawn on {CELLS[self.last_pawn]} attacks no empty square: "
+                                                      f"that placement was forbidden")
+        if self.result is None:
+            self.moves = self._legal()
+            if not self.moves:
+                self.result = Outcome.draw(self, "why.drei.stuck", player=self.seat_ref(self.to_move))
+
+    # ---------------------------------------------------------------- presentation
+    def seat_rotation(self, seat):
+        return 0
+
+    def status(self):
+        if self.result is not None:
+            return None
+        if self.last_pawn < 0:
+            return "drei.first", {"player": self.seat_ref(self.to_move)}
+        k = self.colours[self.last_pawn]
+        args = {"cell": CELLS[self.last_pawn], "square": "@drei.square." + COLOUR_NAMES[k],
+                "piece": "@drei.piece." + MOVE_TYPES[k]}
+        return ("drei.lift" if self.placed == 2 * PAWNS else "drei.place"), args
+
+    def targets(self, lifted: int = -1) -> tuple[list[int], list[int]]:
+        """(legal squares, forbidden squares) en prise to the last pawn; in the continuation for the
+        pawn lifted from `lifted` (-1: any of the player's pawns)."""
+        if self.result is not None or self.last_pawn < 0:
+            return [], []
+        board, own = self.board, OWN[self.to_move]
+        if self.placed < 2 * PAWNS:
+            legal = set(self.moves)
+            attacked = self.attacked(self.last_pawn)
+        else:
+            legal = {(m - LIFT) % SIZE for m in self.moves if lifted < 0 or (m - LIFT) // SIZE == lifted}
+            if lifted >= 0:
+                board[lifted] = "."
+            attacked = [j for j in self.attacked(self.last_pawn) if j != lifted]
+            if lifted >= 0:
+                board[lifted] = own
+        return sorted(legal), sorted(j for j in attacked if j not in legal)
+
+    def view(self, aids=frozenset(), selected=None):
+        cols = self.colours
+        v = grid(N, N, fill=lambda c, r: COLOUR_NAMES[cols[r * N + c]],
+                 mark=lambda c, r: MOVE_TYPES[cols[r * N + c]])
+        for q in range(4):
+            v.regions.append((4 * (q % 2), 4 * (q // 2), 4, 4, "quarter"))
+        for i, x in enumerate(self.board):
+            if x != ".":
+                v.pieces.append(Piece(CELLS[i], "pawn", "white" if x == "W" else "black"))
+        if isinstance(self.last, int):
+            v.add_layer("last", self.move_input(self.last)[0])
+        lifted = INDEX.get(selected or "", -1)
+        if lifted >= 0 and self.board[lifted] != OWN[self.to_move]:
+            lifted = -1
+        legal, forbidden = self.targets(lifted)
+        if legal:
+            v.add_layer("attack", [CELLS[j] for j in legal])
+        if forbidden:
+            v.add_layer("forbidden", [CELLS[j] for j in forbidden])
+            v.notes.append(("drei.forbidden", {"cells": " ".join(CELLS[j] for j in forbidden),
+                                               "player": self.seat_ref(1 - self.to_move)}))
+        if self.result is not None and self.result.line:
+            v.lines.append(("win", list(self.result.line)))
+        return v

@@ -1,0 +1,307 @@
+"""Surikata (Adam Porter), RULES.md §1: place out of the meerkat's view; three in a row loses.
+
+5x5 board. Seat 0 is Orange and starts (as in the sheet's illustrations, where White has the
+last piece); seat 1 is White. Set-up: the 5 termite mounds are placed as moves, alternately,
+the starter first (mounds 1, 3, 5), or at random from the seed. The starter then places the
+first piece anywhere; the meerkat stands on the piece placed last, and every later piece must
+go on an empty square outside the meerkat's row and column as seen from it (a mound cuts the
+view; pieces do not). Making 3+ own pieces in a continuous line loses at once, a player with
+no legal square loses, and 20 pieces placed without such a line is a draw."""
+from ..codec import grid_decode, grid_encode, parse_int, split_fields
+from ..coords import names
+from ..engine import Option, Outcome, State
+from ..errors import BadPosition
+from ..rng import Rng
+from ..texts import add
+from ..view import Piece, grid
+
+N = 5
+SIZE = N * N
+CELLS = names(N, N)
+INDEX = {c: i for i, c in enumerate(CELLS)}
+MOUNDS = 5
+PIECES = 20
+MOUND = 100          # a mound placement at cell i is the move MOUND + i
+COLOURS = ("O", "W")  # seat 0 Orange, seat 1 White
+
+
+def _ray(i, dc, dr):
+    c, r = i % N + dc, i // N + dr
+    out = []
+    while 0 <= c < N and 0 <= r < N:
+        out.append(r * N + c)
+        c, r = c + dc, r + dr
+    return tuple(out)
+
+
+# lines of view: the four orthogonal rays outward from each square
+VIEW_RAYS = [tuple(_ray(i, dc, dr) for dc, dr in ((1, 0), (-1, 0), (0, 1), (0, -1))) for i in range(SIZE)]
+# lines of pieces: per square, 4 axes as (forward ray, backward ray)
+AXES = [tuple((_ray(i, dc, dr), _ray(i, -dc, -dr)) for dc, dr in ((1, 0), (0, 1), (1, 1), (1, -1)))
+        for i in range(SIZE)]
+
+add({
+    "opt.surikata.mounds": ("Termite mounds", "Termitenhügel"),
+    "opt.surikata.mounds.hand": ("placed by the players", "von den Spielern gesetzt"),
+    "opt.surikata.mounds.random": ("at random", "zufällig"),
+    "surikata.place_mound": ("Set-up: {player} places termite mound {n} of 5.",
+                             "Aufbau: {player} setzt Termitenhügel {n} von 5."),
+    "surikata.first_piece": ("{player} places the first piece anywhere; the meerkat goes on it.",
+                             "{player} setzt den ersten Stein auf ein beliebiges Feld; das Erdmännchen kommt darauf."),
+    "surikata.watch": ("Place outside the meerkat's view (shaded): {count} squares free.",
+                       "Setze außerhalb der Sicht des Erdmännchens (schattiert): {count} Felder frei."),
+    "why.surikata.line": ("{loser} made {count} in a row: {winner} wins.",
+                          "{loser} hat {count} in einer Reihe gesetzt: {winner} gewinnt."),
+    "why.surikata.blocked": ("{loser} has no square out of the meerkat's view: {winner} wins.",
+                             "{loser} hat kein Feld außerhalb der Sicht des Erdmännchens: {winner} gewinnt."),
+    "why.surikata.full": ("All 20 pieces placed without three in a row: draw.",
+                          "Alle 20 Steine gesetzt, keine drei in einer Reihe: unentschieden."),
+})
+
+
+class Surikata(State):
+    id = "surikata"
+    option_specs = (
+        Option("mounds", "choice", "hand", ("hand", "random"), "opt.surikata.mounds"),
+        Option("seed", "int", 0, (), "ui.option.seed"),
+    )
+    move_pattern = r"(?i)m?[A-E][1-5]"
+    playout_cap = 40
+
+    board: list          # 'O', 'W', 'M' or '.' per cell
+    mounds_left: int     # mounds still to place by hand
+    meerkat: int         # the cell the meerkat stands on, -1 before the first piece
+
+    def _setup(self, options):
+        self.board = ["."] * SIZE
+        self.meerkat = -1
+        if options["mounds"] == "random":
+            for i in Rng(options["seed"]).sample(range(SIZE), MOUNDS):
+                self.board[i] = "M"
+            self.mounds_left = 0
+        else:
+            self.mounds_left = MOUNDS
+
+    # ---------------------------------------------------------------- rules
+    def in_view(self, at: int | None = None) -> list[int]:
+        """The squares the meerkat (or a meerkat on `at`) sees, in ray order; mounds cut the view."""
+        at = self.meerkat if at is None else at
+        if at < 0:
+            return []
+        board, out = self.board, []
+        for ray in VIEW_RAYS[at]:
+            for j in ray:
+                if board[j] == "M":
+                    break
+                out.append(j)
+        return out
+
+    def free_squares(self) -> list[int]:
+        """Empty squares out of the meerkat's view: where the player to move may place."""
+        board = self.board
+        if self.meerkat < 0:
+            return [i for i in range(SIZE) if board[i] == "."]
+        seen = set(self.in_view())
+        return [i for i in range(SIZE) if board[i] == "." and i not in seen]
+
+    def legal_moves(self):
+        if self.result is not None:
+            return []
+        if self.mounds_left:
+            return [MOUND + i for i in range(SIZE) if self.board[i] == "."]
+        return self.free_squares()
+
+    def lines_through(self, i: int) -> list[list[int]]:
+        """The continuous runs of 3+ pieces of the colour on i that pass through i."""
+        board = self.board
+        colour = board[i]
+        out = []
+        for fwd, back in AXES[i]:
+            run = [i]
+            for j in fwd:
+                if board[j] != colour:
+                    break
+                run.append(j)
+            before = []
+            for j in back:
+                if board[j] != colour:
+                    break
+                before.append(j)
+            if len(run) + len(before) >= 3:
+                out.append(sorted(before + run))
+        return out
+
+    def makes_line(self, i: int, colour: str) -> bool:
+        board = self.board
+        for fwd, back in AXES[i]:
+            n = 1
+            for j in fwd:
+                if board[j] != colour:
+                    break
+                n += 1
+            for j in back:
+                if board[j] != colour:
+                    break
+                n += 1
+            if n >= 3:
+                return True
+        return False
+
+    def playout_move(self, rng):
+        """Random, but a piece that makes a line (and loses at once) only when nothing else is left."""
+        moves = self.legal_moves()
+        if self.mounds_left:
+            return moves[rng.randrange(len(moves))]
+        colour = COLOURS[self.to_move]
+        n = len(moves)
+        while n:
+            k = rng.randrange(n)
+            m = moves[k]
+            if not self.makes_line(m, colour):
+                return m
+            n -= 1
+            moves[k] = moves[n]
+        return moves[0]
+
+    def _apply(self, move):
+        seat = self.to_move
+        if move >= MOUND:
+            self.board[move - MOUND] = "M"
+            self.mounds_left -= 1
+            self.to_move = 1 - seat if self.mounds_left else 0
+            return
+        self.board[move] = COLOURS[seat]
+        self.meerkat = move
+        self.to_move = 1 - seat
+        self.result = self._judge(move, seat)
+
+    def _judge(self, i: int, seat: int):
+        """The outcome after `seat` placed on i, or None."""
+        lines = self.lines_through(i)
+        if lines:
+            best = max(lines, key=len)
+            return Outcome.win(self, 1 - seat, "why.surikata.line", line=[CELLS[j] for j in best],
+                               loser=self.seat_ref(seat), winner=self.seat_ref(1 - seat), count=len(best))
+        if self.pieces() == PIECES:
+            return Outcome.draw(self, "why.surikata.full")
+        if not self.free_squares():
+            return Outcome.win(self, seat, "why.surikata.blocked",
+                               loser=self.seat_ref(1 - seat), winner=self.seat_ref(seat))
+        return None
+
+    def pieces(self) -> int:
+        return SIZE - self.board.count(".") - self.board.count("M")
+
+    # ---------------------------------------------------------------- notation
+    def move_text(self, move) -> str:
+        if move >= MOUND:
+            return "m" + CELLS[move - MOUND]
+        return CELLS[move]
+
+    def move_input(self, move):
+        return (CELLS[move % MOUND],), None
+
+    def why_illegal(self, text):
+        t = text.strip().upper()
+        mound = t.startswith("M")
+        cell = t[1:] if mound else t
+        if cell not in INDEX:
+            return ""
+        i = INDEX[cell]
+        if self.board[i] != ".":
+            return "that square is not empty"
+        if mound and not self.mounds_left:
+            return "all termite mounds are placed; place a piece (without 'm')"
+        if not mound and self.mounds_left:
+            return f"the termite mounds come first: write m{cell} to place one there"
+        if i in self.in_view():
+            return f"the meerkat on {CELLS[self.meerkat]} sees that square (same row or column, no mound between)"
+        return ""
+
+    # ---------------------------------------------------------------- position code
+    def _encode_body(self):
+        if isinstance(self.last, int):
+            last = CELLS[self.last % MOUND]
+        else:
+            last = ""
+        return ";".join([grid_encode(self.board, N), str(self.to_move), str(self.mounds_left), last])
+
+    def _decode_body(self, body, options):
+        b, seat, left, last = split_fields(body, 4)
+        self.board = grid_decode(b, N, N, "OWM")
+        self.to_move = parse_int(seat, 0, 1, "the player to move")
+        self.mounds_left = parse_int(left, 0, MOUNDS, "mounds to place")
+        self.meerkat = -1
+        board = self.board
+        mounds = board.count("M")
+        orange, white = board.count("O"), board.count("W")
+        if mounds + self.mounds_left != MOUNDS:
+            raise BadPosition("err.position", why=f"{mounds} mounds on the board and {self.mounds_left} to place "
+                                                  f"do not make 5")
+        if self.mounds_left and options["mounds"] == "random":
+            raise BadPosition("err.position", why="with random mounds there are none to place by hand")
+        if self.mounds_left and orange + white:
+            raise BadPosition("err.position", why="pieces placed before all termite mounds")
+        if self.mounds_left:
+            expected = mounds % 2
+        else:
+            if orange - white not in (0, 1):
+                raise BadPosition("err.position", why="Orange starts and the players alternate: "
+                                                      f"{orange} orange and {white} white pieces cannot be")
+            expected = (orange + white) % 2
+        if self.to_move != expected:
+            raise BadPosition("err.position", why="the wrong player is to move")
+        self.ply = orange + white + (mounds if options["mounds"] == "hand" else 0)
+        if last:
+            if last not in INDEX:
+                raise BadPosition("err.position", why=f"'{last}' is not a square")
+            i = INDEX[last]
+            if orange + white:
+                if board[i] != COLOURS[1 - self.to_move]:
+                    raise BadPosition("err.position", why="the meerkat must stand on the piece placed last")
+                self.last = self.meerkat = i
+            elif board[i] == "M" and options["mounds"] == "hand":
+                self.last = MOUND + i
+            else:
+                raise BadPosition("err.position", why="the last move is not on a termite mound")
+        elif orange + white:
+            raise BadPosition("err.position", why="the meerkat's square (the last piece) is missing")
+        # a line of 3 ends the game at once: only the piece placed last may be part of one
+        allowed = {j for ln in self.lines_through(self.meerkat) for j in ln} if self.meerkat >= 0 else set()
+        for i in range(SIZE):
+            if board[i] in "OW" and i not in allowed and self.makes_line(i, board[i]):
+                raise BadPosition("err.position", why=f"the line through {CELLS[i]} would have ended the game")
+        if self.meerkat >= 0:
+            self.result = self._judge(self.meerkat, 1 - self.to_move)
+
+    # ---------------------------------------------------------------- presentation
+    def seat_colour(self, seat):
+        return "orange" if seat == 0 else "white"
+
+    def seat_rotation(self, seat):
+        return 0
+
+    def status(self):
+        if self.result is not None:
+            return None
+        if self.mounds_left:
+            return "surikata.place_mound", {"player": self.seat_ref(self.to_move), "n": MOUNDS - self.mounds_left + 1}
+        if self.meerkat < 0:
+            return "surikata.first_piece", {"player": self.seat_ref(self.to_move)}
+        return "surikata.watch", {"count": len(self.free_squares())}
+
+    def view(self, aids=frozenset(), selected=None):
+        v = grid(N, N, fill=lambda c, r: "sand")
+        colour = {"O": "orange", "W": "white"}
+        for i, x in enumerate(self.board):
+            if x == "M":
+                v.pieces.append(Piece(CELLS[i], "mound", "neutral"))
+            elif x != ".":
+                v.pieces.append(Piece(CELLS[i], "disc", colour[x], mark="meerkat" if i == self.meerkat else ""))
+        if isinstance(self.last, int):
+            v.add_layer("last", [CELLS[self.last % MOUND]])
+        if self.meerkat >= 0:
+            v.add_layer("view", [CELLS[j] for j in self.in_view()])
+            for line in self.lines_through(self.meerkat):
+                v.lines.append(("win", [CELLS[j] for j in line]))
+        return v

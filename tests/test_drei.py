@@ -1,0 +1,486 @@
+"""Die Drei, RULES.md §10: every rule, from real positions on the Katarenga board."""
+import os
+import re
+
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from helpers import play, random_game, texts
+from spielkiste.cli import perft
+from spielkiste.codec import grid_encode
+from spielkiste.errors import BadOption, BadPosition, IllegalMove
+from spielkiste.games.drei import CELLS, INDEX, LIFT, SIZE, Drei, layout_of
+
+RULES = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "assets", "rules",
+                     "drei.{}.html")
+
+# The default board as RULES.md §10 gives it: T0 T1 over T2 T3, rows from the top.
+TILES = ["RYBG/GRGB/YYBR/BGRY", "RYGB/GYRY/BBGR/YRBG", "RGBY/YYGR/BBRG/GRYB", "RGBY/YYBR/BGRG/GRYB"]
+DEFAULT_ROWS = [a + b for a, b in zip(TILES[0].split("/"), TILES[1].split("/"))] + \
+               [a + b for a, b in zip(TILES[2].split("/"), TILES[3].split("/"))]
+
+
+def colour_rows(s):
+    return ["".join("RYGB"[s.colours[r * 8 + c]] for c in range(8)) for r in range(8)]
+
+
+def pos(rows, to_move, last, opts=""):
+    """A position from 8 row strings ('W', 'B', '.' or a digit for a run of empty squares)."""
+    cells = "".join("." * int(ch) if ch.isdigit() else ch for ch in "".join(rows))
+    return Drei.decode(f"1:{opts}:{grid_encode(list(cells), 8)};{to_move};{last}")
+
+
+def board(white=(), black=(), opts=None):
+    """A start state with pawns put on the board (for attack and line checks, not a game position)."""
+    s = Drei.new(opts)
+    for c in white:
+        s.board[INDEX[c]] = "W"
+    for c in black:
+        s.board[INDEX[c]] = "B"
+    return s
+
+
+def attacked(s, cell):
+    return sorted(CELLS[j] for j in s.attacked(INDEX[cell]))
+
+
+# ------------------------------------------------------------------ the board
+def test_each_quarterboard_has_four_squares_of_each_colour():
+    for tile in TILES:
+        cells = tile.replace("/", "")
+        assert sorted(cells) == sorted("RYGB" * 4)
+
+
+def test_default_board_is_t0_t1_over_t2_t3():
+    s = Drei.new()
+    assert colour_rows(s) == DEFAULT_ROWS
+    assert DEFAULT_ROWS[0] == "RYBGRYGB" and DEFAULT_ROWS[7] == "GRYBGRYB"
+
+
+def test_tiles_turn_clockwise_and_flip_to_their_back():
+    t0 = TILES[0].split("/")
+    turned = Drei.new({"board": "custom", "tl": "1r90"})
+    # a quarter turn clockwise: the new top row is the old left column read upwards
+    assert colour_rows(turned)[0][:4] == "".join(row[0] for row in reversed(t0)) == "BYGR"
+    flipped = Drei.new({"board": "custom", "tl": "1m"})
+    assert [r[:4] for r in colour_rows(flipped)[:4]] == [row[::-1] for row in t0]
+    half = Drei.new({"board": "custom", "tl": "1r180"})
+    assert [r[:4] for r in colour_rows(half)[:4]] == [row[::-1] for row in reversed(t0)]
+    # flipped then turned twice = upside down
+    both = Drei.new({"board": "custom", "tl": "1mr180"})
+    assert [r[:4] for r in colour_rows(both)[:4]] == list(reversed(t0))
+    # the other quarters keep their default tiles
+    assert colour_rows(turned)[4:] == DEFAULT_ROWS[4:]
+
+
+def test_custom_board_lays_any_tile_anywhere_but_each_tile_once():
+    s = Drei.new({"board": "custom", "tl": "4", "br": "1r270"})
+    assert s.options["board"] == "custom"
+    with pytest.raises(BadOption, match="tile 4 is laid twice"):
+        Drei.new({"board": "custom", "tl": "4"})
+    with pytest.raises(BadOption):
+        Drei.new({"board": "custom", "tl": "5"})
+    with pytest.raises(BadOption):
+        Drei.new({"board": "custom", "tl": "1r45"})
+    s = Drei.new({"board": "custom", "tl": "2", "tr": "1"})
+    assert [r[:4] for r in colour_rows(s)[:4]] == TILES[1].split("/")
+    # the tiles only count on a custom board
+    assert colour_rows(Drei.new({"tl": "4"})) == DEFAULT_ROWS
+
+
+def test_random_board_is_reproducible_uses_each_tile_once_and_travels_in_the_code():
+    a = Drei.new({"board": "random", "seed": "12"})
+    b = Drei.new({"board": "random", "seed": "12"})
+    assert a.colours == b.colours
+    assert sorted(t for t, _, _ in layout_of(a.options)) == [0, 1, 2, 3]
+    boards = {Drei.new({"board": "random", "seed": str(k)}).colours for k in range(30)}
+    assert len(boards) == 30
+    for k in range(30):
+        s = Drei.new({"board": "random", "seed": str(k)})
+        for q in range(4):
+            r0, c0 = 4 * (q // 2), 4 * (q % 2)
+            quarter = [s.colours[(r0 + r) * 8 + c0 + c] for r in range(4) for c in range(4)]
+            assert sorted(quarter) == sorted([0, 1, 2, 3] * 4)
+    a.push_text("C3")
+    again = Drei.decode(a.encode())
+    assert again.colours == a.colours and a.encode().startswith("1:board.random,seed.12:")
+
+
+def test_view_draws_colours_and_move_type_symbols():
+    s = Drei.new()
+    v = s.view()
+    cell = {c.id: c for c in v.cells}
+    assert (cell["A1"].fill, cell["A1"].mark) == ("red", "rook")
+    assert (cell["B1"].fill, cell["B1"].mark) == ("yellow", "bishop")
+    assert (cell["A2"].fill, cell["A2"].mark) == ("green", "knight")
+    assert (cell["C1"].fill, cell["C1"].mark) == ("blue", "king")
+    assert len(v.regions) == 4 and all(kind == "quarter" for *_, kind in v.regions)
+
+
+# ------------------------------------------------------------------ attacks
+def test_red_attacks_like_a_rook_up_to_and_including_the_first_red_square():
+    s = board()
+    # A1: right B1 C1 D1 then red E1 (included); down A2 A3 A4 then red A5 (included)
+    assert attacked(s, "A1") == ["A2", "A3", "A4", "A5", "B1", "C1", "D1", "E1"]
+    # D3: right to red H3, left to the edge (no red), up to the edge, down to red D6, never beyond
+    got = attacked(s, "D3")
+    assert got == sorted(["E3", "F3", "G3", "H3", "C3", "B3", "A3", "D2", "D1", "D4", "D5", "D6"])
+    assert "D7" not in got
+
+
+def test_yellow_attacks_like_a_bishop_up_to_and_including_the_first_yellow_square():
+    s = board()
+    assert attacked(s, "B1") == ["A2", "C2", "D3", "E4"]          # stops on yellow E4; F5 is beyond
+    assert attacked(s, "E4") == sorted(["D3", "C2", "B1", "F3", "G2", "H1", "D5", "F5", "G6", "H7"])
+
+
+def test_green_attacks_like_a_knight_and_jumps():
+    s = board()
+    assert attacked(s, "A2") == ["B4", "C1", "C3"]
+    assert attacked(s, "D7") == ["B6", "B8", "C5", "E5", "F6", "F8"]
+    walled = board(white=["C6", "C7", "C8", "D6", "D8", "E6", "E7", "E8"])
+    assert attacked(walled, "D7") == ["B6", "B8", "C5", "E5", "F6", "F8"]
+    assert attacked(board(black=["B6", "F8"]), "D7") == ["B8", "C5", "E5", "F6"], "occupied squares are not en prise"
+
+
+def test_blue_attacks_like_a_king():
+    s = board()
+    assert attacked(s, "C1") == ["B1", "B2", "C2", "D1", "D2"]
+    assert attacked(s, "E3") == ["D2", "D3", "D4", "E2", "E4", "F2", "F3", "F4"]
+
+
+def test_sliders_may_not_pass_an_occupied_square():
+    s = board(white=["D5"], black=["B3"])
+    got = attacked(s, "D3")                  # the rook on D3
+    assert "D4" in got and "D5" not in got and "D6" not in got
+    assert "C3" in got and "B3" not in got and "A3" not in got
+    s = board(black=["C2"])                  # the bishop on E4 stops before C2
+    assert attacked(s, "E4") == ["D3", "D5", "F3", "F5", "G2", "G6", "H1", "H7"]
+
+
+# ------------------------------------------------------------------ placing
+def test_white_places_anywhere_then_every_pawn_goes_en_prise():
+    s = Drei.new()
+    assert texts(s) == set(CELLS)
+    s.push_text("A1")
+    assert texts(s) == {"A2", "A3", "A4", "A5", "B1", "C1", "D1", "E1"}
+    s.push_text("E1")                        # Black on red E1: a rook up to red A1 ... which is occupied
+    assert texts(s) == {"B1", "C1", "D1", "F1", "G1", "H1", "E2", "E3", "E4", "E5"}
+    with pytest.raises(IllegalMove, match="not en prise: the pawn on E1 stands on red"):
+        s.parse_move("A2")
+    with pytest.raises(IllegalMove, match="not empty"):
+        s.parse_move("A1")
+
+
+def test_status_names_the_last_pawn_and_its_move_type():
+    s = play("drei", "A1")
+    key, args = s.status()
+    from spielkiste.texts import t
+    assert t(key, "en", **args) == "Place en prise to the pawn on A1 (red square: attacks like a rook)."
+    assert t(key, "de", **args) == "Setze en prise zur Figur auf A1 (rotes Feld: schlägt wie ein Turm)."
+
+
+def test_attack_layer_shows_exactly_the_legal_squares():
+    s = play("drei", "A1")
+    v = s.view()
+    assert sorted(v.layers["attack"]) == sorted(texts(s)) and "forbidden" not in v.layers
+    assert v.layers["last"] == ["A1"]
+
+
+# ------------------------------------------------------------------ no immobilising
+# Black E1 H1 H4 and (last) A7 on blue: a king. White B6 C7 and two more.
+FORBIDDEN_CODE = "1::3WB2B/8/W7/7B/8/1W6/B1W5/8;0;A7"
+
+
+def test_a_placement_that_leaves_the_opponent_no_square_is_forbidden():
+    s = Drei.decode(FORBIDDEN_CODE)
+    # the king on A7 attacks A6 A8 B7 B8 (B6 is taken); a pawn on green A8 would attack like a knight
+    # B6 and C7, both taken: Black could not place, so A8 is forbidden
+    assert texts(s) == {"A6", "B7", "B8"}
+    with pytest.raises(IllegalMove, match="no-immobilising"):
+        s.parse_move("A8")
+    v = s.view()
+    assert v.layers["forbidden"] == ["A8"] and sorted(v.layers["attack"]) == ["A6", "B7", "B8"]
+    from spielkiste.texts import t
+    (key, args), = v.notes
+    assert t(key, "en", **args) == ("Not allowed on A8: a pawn there would leave Black no legal move "
+                                    "(no-immobilising rule).")
+
+
+def test_a_placement_that_immobilises_is_allowed_when_it_wins():
+    # as above, but White has A4 A6 instead of A3 D1: A8 completes A4-A6-A8
+    s = pos(["....B..B", "8", "8", "W......B", "8", "WW......", "B.W.....", "8"], 0, "A7")
+    assert "A8" in texts(s)
+    s.push_text("A8")
+    assert s.result.winners == (0,) and s.result.line == ("A4", "A6", "A8")
+
+
+def test_no_legal_placement_is_a_draw():
+    # White A2 (green) and C2 (green), Black C1; Black's rook on A1 attacks only B1, and a pawn on
+    # yellow B1 would attack nothing (A2 and C2 are taken): White cannot place
+    s = play("drei", "A2 C1 C2")
+    assert "A1" in texts(s)
+    s.push_text("A1")
+    assert s.result.reason == "why.drei.stuck" and s.result.winners == ()
+    assert s.result.message("en") == "White has no legal placement: draw."
+    assert s.legal_moves() == []
+
+
+# ------------------------------------------------------------------ Die Drei
+@pytest.mark.parametrize("cells,three", [
+    (["A1", "B1", "C1"], True),                       # A: neighbours
+    (["B6", "E6", "H6"], True),                       # B: gaps
+    (["A2", "A4", "A6"], True),                       # vertical with gaps
+    (["A1", "C3", "E5"], True),                       # diagonal with gaps
+    (["H1", "F3", "D5"], True),                       # the other diagonal
+    (["A1", "B1", "D1"], False),                      # D: not symmetric
+    (["A1", "B3", "C5"], False),                      # a knight's vector: only with Troika
+    (["A1", "C1", "B3"], False),                      # not on a line
+])
+def test_three_equally_spaced_on_a_line(cells, three):
+    s = board(white=cells)
+    assert (s.three(INDEX[cells[-1]]) is not None) == three
+    assert (len(s.all_threes("W")) == 1) == three
+
+
+def test_anything_may_stand_between_the_three():
+    s = board(white=["B6", "E6", "H6"], black=["C6", "D6", "F6", "G6"])
+    assert sorted(s.three(INDEX["E6"])) == sorted(INDEX[c] for c in ["B6", "E6", "H6"])
+    assert board(white=["B6", "E6"], black=["H6"]).three(INDEX["E6"]) is None, "all three must be own pawns"
+
+
+def test_troika_counts_any_direction_vector():
+    for cells in (["A1", "B3", "C5"], ["A1", "C2", "E3"], ["H8", "E7", "B6"]):
+        assert board(white=cells, opts={"troika": "1"}).three(INDEX[cells[0]]) is not None
+        assert board(white=cells).three(INDEX[cells[0]]) is None
+    assert board(white=["A1", "C1", "B3"], opts={"troika": "1"}).three(INDEX["B3"]) is None
+
+
+EXAMPLE_II = "H6 D6 E6 G4 F4 F8 E8 F6 D8 D7 B6".split()
+
+
+def test_example_ii_reconstructed():
+    """Black's 2 goes on a red square en prise to 1, White's 3 en prise to 2 (2 attacks like a rook),
+    and White's 11 makes Die Drei 1-3-11."""
+    s = Drei.new()
+    for k, m in enumerate(EXAMPLE_II, 1):
+        assert s.result is None
+        if k == 2:
+            assert s.colours[INDEX[m]] == 0, "Black's 2 stands on red"
+        if k == 3:
+            assert s.colours[s.last_pawn] == 0 and INDEX[m] in s.attacked(s.last_pawn)
+        s.push_text(m)
+    assert s.result.winners == (0,) and s.result.reason == "why.drei.three"
+    assert set(s.result.line) == {EXAMPLE_II[0], EXAMPLE_II[2], EXAMPLE_II[10]}
+    assert s.result.line == ("B6", "E6", "H6")
+    assert s.result.message("en") == "White has Die Drei: B6-E6-H6."
+    assert ("win", ["B6", "E6", "H6"]) in s.view().lines
+
+
+# ------------------------------------------------------------------ 16 pawns and the continuation
+SIXTEEN = "B3 A4 B4 D3 F3 E2 C1 D2 E1 G1 H3 H6 G6 F5 D6 D8".split()
+
+
+def test_sixteen_pawns_without_die_drei_draw():
+    s = play("drei", SIXTEEN)
+    assert s.result.reason == "why.drei.full" and s.result.winners == ()
+    assert s.board.count("W") == s.board.count("B") == 8
+
+
+def test_continuation_lifts_one_own_pawn_and_places_it_en_prise():
+    s = play("drei", SIXTEEN, {"continuation": "1"})
+    assert s.result is None and s.to_move == 0
+    # Black's D8 stands on blue: a king; its five empty neighbours, for each of White's 8 pawns
+    targets = {"C7", "D7", "E7", "C8", "E8"}
+    whites = {CELLS[i] for i, v in enumerate(s.board) if v == "W"}
+    assert texts(s) == {f"{f}-{t}" for f in whites for t in targets}
+    with pytest.raises(IllegalMove, match="lift one of yours"):
+        s.parse_move("C7")
+    with pytest.raises(IllegalMove, match="not hold one of your pawns"):
+        s.parse_move("D8-C7")
+    s.push_text("D6-D7")
+    assert s.board[INDEX["D6"]] == "." and s.board[INDEX["D7"]] == "W" and s.last_pawn == INDEX["D7"]
+    assert s.board.count("W") == 8 and s.to_move == 1
+    assert s.view().layers["last"] == ["D6", "D7"]
+
+
+def test_continuation_lifting_can_open_a_line_but_not_return_to_the_same_square():
+    # Black's rook on C4 looks right: D4, then White's E4 blocks. Lifting E4 opens D4 E4 F4 (red F4
+    # ends the line), and E4 itself is not a new square
+    s = pos(["8", "8", "...BWBBW", "..B.W...", "...W....", ".W.WBB..", "....WBW.", "...B...."],
+            0, "C4", "continuation.1")
+    lifts = {m for m in texts(s) if m.startswith("E4-")}
+    assert "E4-F4" in lifts and "E4-E4" not in lifts
+    assert "H3-F4" not in texts(s) and "H3-D4" in texts(s)
+    with pytest.raises(IllegalMove, match="another square"):
+        s.parse_move("E4-E4")
+    assert sorted(s.view(selected="E4").layers["attack"]) == sorted(m[3:] for m in lifts)
+
+
+def test_continuation_ends_with_die_drei():
+    s = pos(["...W..BW", "....BB..", "....WW.W", "....BWB.", ".......B", ".......W", ".....BW.",
+             ".......B"], 0, "G4", "continuation.1")
+    s.push_text("D1-G5")
+    assert s.result.winners == (0,) and s.result.line == ("E3", "F4", "G5")
+
+
+def test_continuation_keeps_the_no_immobilising_rule():
+    # Black's king on A7; green A8 would attack B6 and C7, both Black: lifting either frees only its
+    # own square, where the lifted pawn may not return, so Black could not move
+    s = pos(["8", ".B.B....", "..W.W...", ".W......", "..WB....", ".BB.W...", "BWBB....", ".W.W...."],
+            0, "A7", "continuation.1")
+    assert not any(m.endswith("-A8") for m in texts(s))
+    assert s.view().layers["forbidden"] == ["A8"]
+
+
+def test_continuation_repetition_draws():
+    s = play("drei", SIXTEEN, {"continuation": "1"})
+    cycle = ["D6-D7", "D8-C5", "D7-D6", "C5-D8"]
+    for m in cycle:
+        s.push_text(m)
+    assert s.result is None
+    for m in cycle:
+        s.push_text(m)
+    assert s.result.reason == "why.repetition", "the position after D8 is there for the third time"
+
+
+# ------------------------------------------------------------------ rules page
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_rules_page_examples(lang):
+    from spielkiste_web.links import from_fragment
+    with open(RULES.format(lang), encoding="utf-8") as f:
+        html = f.read()
+    links = re.findall(r'<a class="example" href="#(drei\?[^"]+)">', html)
+    assert "drei?m=" + ",".join(EXAMPLE_II) in links
+    assert "drei?p=" + FORBIDDEN_CODE in links
+    assert "drei?p=" + EXAMPLE_II_END in links
+    for frag in links:
+        rec = from_fragment(frag)
+        end = rec.states[-1]
+        if "m=" in frag:
+            assert rec.moves == EXAMPLE_II and end.result.line == ("B6", "E6", "H6")
+        assert Drei.decode(end.encode()).encode() == end.encode()
+    assert Drei.decode(EXAMPLE_II_END).result.line == ("B6", "E6", "H6")
+
+
+# ------------------------------------------------------------------ position codes
+def test_position_code_round_trip():
+    s = play("drei", "A1 E1 B1")
+    assert s.encode() == "1::WW2B3/8/8/8/8/8/8/8;1;B1"
+    assert texts(Drei.decode(s.encode())) == texts(s)
+
+
+@pytest.mark.parametrize("code,why", [
+    ("1::WW6/8/8/8/8/8/8/8;1;B1", "alternate"),
+    ("1::WB6/8/8/8/8/8/8/8;1;B1", "wrong player"),
+    ("1::WB6/8/8/8/8/8/8/8;0;A1", "belong to the player who moved last"),
+    ("1::WB6/8/8/8/8/8/8/8;0;", "last pawn placed must be given"),
+    ("1::8/8/8/8/8/8/8/8;0;A1", "no pawn"),
+    ("1::WWWB4/BB6/8/8/8/8/8/8;0;B2", "would have ended"),           # White's old three, White to move
+    ("1::WWWB4/BB6/8/8/8/8/8/7W;1;H8", "would have ended"),          # a three without the last pawn
+    ("1::WB6/8/8/8/8/8/8/8;0;A1-B1", "lifted only in the continuation"),
+    ("1::WWWWWWWW/W7/BBBBBBBB/8/8/8/8/8;1;A2", "only 8 pawns"),
+    ("1::WB6/8/8/8/8/8/8/8;0;B9", "given by its square"),
+])
+def test_bad_position_codes_are_rejected(code, why):
+    with pytest.raises(BadPosition, match=why):
+        Drei.decode(code)
+
+
+def test_a_last_pawn_that_attacks_nothing_is_rejected():
+    # White A2 C2, Black H8 and B1 (yellow: its diagonals A2 and C2 are taken): a forbidden placement
+    with pytest.raises(BadPosition, match="attacks no empty square"):
+        pos(["1B6", "W1W5", "8", "8", "8", "8", "8", "7B"], 0, "B1")
+
+
+EXAMPLE_II_END = "1::8/8/8/5WB1/8/1W1BWB1W/3B4/3WWB2;1;B6"
+
+
+def test_decoded_finished_positions_have_their_result():
+    s = Drei.decode(EXAMPLE_II_END)
+    assert s.result.winners == (0,) and s.result.line == ("B6", "E6", "H6") and s.legal_moves() == []
+    full = Drei.decode(play("drei", SIXTEEN).encode())
+    assert full.result.reason == "why.drei.full"
+    stuck = Drei.decode(play("drei", "A2 C1 C2 A1").encode())
+    assert stuck.result.reason == "why.drei.stuck"
+
+
+# ------------------------------------------------------------------ perft
+def independent_attack_count(rows, c0, r0):
+    """Attacked squares on an empty board, straight from the colour letters."""
+    k = rows[r0][c0]
+    if k in "RY":
+        dirs = [(1, 0), (-1, 0), (0, 1), (0, -1)] if k == "R" else [(1, 1), (1, -1), (-1, 1), (-1, -1)]
+        n = 0
+        for dc, dr in dirs:
+            c, r = c0 + dc, r0 + dr
+            while 0 <= c < 8 and 0 <= r < 8:
+                n += 1
+                if rows[r][c] == k:
+                    break
+                c, r = c + dc, r + dr
+        return n
+    steps = [(1, 2), (2, 1), (-1, 2), (-2, 1), (1, -2), (2, -1), (-1, -2), (-2, -1)] if k == "G" else \
+        [(a, b) for a in (-1, 0, 1) for b in (-1, 0, 1) if a or b]
+    return sum(0 <= c0 + a < 8 and 0 <= r0 + b < 8 for a, b in steps)
+
+
+def test_perft_from_the_start():
+    s = Drei.new()
+    assert perft(s, 1) == 64
+    # with one pawn on the board no attack is ever blocked (a rook or bishop has a second direction)
+    # and no reply immobilises, so depth 2 is the sum of the empty-board attack counts
+    expected = sum(independent_attack_count(DEFAULT_ROWS, c, r) for r in range(8) for c in range(8))
+    assert perft(s, 2) == expected
+
+
+def test_perft_after_a1():
+    # Black's 8 replies; White then has B1:4 C1:5 D1:4 E1:10 A2:3 A3:7 A4:5 A5:10 (by hand, A1 taken)
+    s = play("drei", "A1")
+    assert perft(s, 1) == 8
+    assert perft(s, 2) == 4 + 5 + 4 + 10 + 3 + 7 + 5 + 10
+
+
+def test_perft_continuation():
+    s = play("drei", SIXTEEN, {"continuation": "1"})
+    assert perft(s, 1) == 5 * 8
+
+
+# ------------------------------------------------------------------ random play invariants
+@settings(max_examples=50, deadline=None)
+@given(seed=st.integers(0, 10**9), troika=st.booleans(), random_board=st.booleans())
+def test_random_games_keep_the_rules(seed, troika, random_board):
+    opts = {"troika": troika}
+    if random_board:
+        opts.update(board="random", seed=seed)
+
+    def check(before, move, after):
+        t = move if move < LIFT else (move - LIFT) % SIZE
+        if before.last_pawn >= 0:
+            assert t in before.attacked(before.last_pawn), "a pawn placed not en prise"
+        if after.result is None:
+            assert after.attacked(t), "the opponent was left without a square"
+            assert not after.all_threes("W") and not after.all_threes("B")
+        elif after.result.winners:
+            assert after.result.winners == (before.to_move,)
+            assert after.all_threes(after.board[t])
+
+    end = random_game(Drei.new(opts), seed, check=check)
+    assert end.result is not None and end.ply <= 16
+    assert end.result.reason in ("why.drei.three", "why.drei.full", "why.drei.stuck")
+    if end.result.reason == "why.drei.full":
+        assert end.ply == 16 and not end.result.winners
+
+
+@settings(max_examples=15, deadline=None)
+@given(seed=st.integers(0, 10**9))
+def test_random_continuation_games_keep_the_rules(seed):
+    def check(before, move, after):
+        if before.placed == 16:
+            assert move >= LIFT
+            f, t = divmod(move - LIFT, SIZE)
+            assert before.board[f] == "WB"[before.to_move] and f != t
+            assert after.board.count("W") == after.board.count("B") == 8
+
+    end = random_game(Drei.new({"continuation": "1"}), seed, max_plies=120, check=check)
+    assert end.result is None or end.result.reason in ("why.drei.three", "why.drei.stuck", "why.repetition")

@@ -1,0 +1,298 @@
+"""Surikata, RULES.md §1: every rule, from real positions (the sheet's illustrations 4-6 too)."""
+import os
+import re
+
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from helpers import play, random_game, texts
+from spielkiste.cli import perft
+from spielkiste.codec import grid_encode
+from spielkiste.errors import BadPosition, IllegalMove
+from spielkiste.games.surikata import CELLS, Surikata
+
+RULES = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "assets", "rules",
+                     "surikata.{}.html")
+
+
+def pos(rows, to_move, last, left=0, opts=""):
+    """A position from 5 row strings ('O' orange, 'W' white, 'M' mound, '.' empty)."""
+    return Surikata.decode(f"1:{opts}:{grid_encode(list(''.join(rows)), 5)};{to_move};{left};{last}")
+
+
+DIAGONAL = ["M....", ".M...", "..M..", "...M.", "....M"]
+DIAGONAL_START = "1::M4/1M3/2M2/3M1/4M;0;0;"
+
+
+# ------------------------------------------------------------------ board and set-up
+def test_board_is_5x5_and_seat_0_is_orange_and_places_the_first_mound():
+    s = Surikata.new()
+    assert len(s.board) == 25 and s.mounds_left == 5
+    assert s.seat_colour(0) == "orange" and s.seat_colour(1) == "white"
+    assert texts(s) == {"m" + c for c in CELLS}
+
+
+def test_mounds_alternate_starting_player_places_mounds_1_3_5_and_the_first_piece():
+    s = Surikata.new()
+    movers = []
+    for c in ["A1", "A2", "B1", "B2", "C3"]:          # mounds may touch each other
+        movers.append(s.to_move)
+        s.push_text("m" + c)
+    assert movers == [0, 1, 0, 1, 0]
+    assert s.board.count("M") == 5 and s.mounds_left == 0
+    assert s.to_move == 0, "the player who placed the last mound places the first piece"
+    assert texts(s) == set(CELLS) - {"A1", "A2", "B1", "B2", "C3"}, "the first piece goes anywhere empty"
+    s.push_text("E5")
+    assert s.meerkat == CELLS.index("E5") and s.board[24] == "O" and s.to_move == 1
+
+
+def test_no_piece_before_the_mounds_and_no_mound_after_them():
+    s = play("surikata", "mA1")
+    with pytest.raises(IllegalMove, match="mounds come first"):
+        s.parse_move("C3")
+    with pytest.raises(IllegalMove, match="not empty"):
+        s.parse_move("mA1")
+    s = Surikata.new({"mounds": "random", "seed": "4"})
+    with pytest.raises(IllegalMove, match="all termite mounds are placed"):
+        s.parse_move("m" + CELLS[s.board.index(".")])
+
+
+def test_random_mounds_are_reproducible_from_the_seed_and_the_starter_places_first():
+    a = Surikata.new({"mounds": "random", "seed": "7"})
+    b = Surikata.new({"mounds": "random", "seed": "7"})
+    others = {tuple(Surikata.new({"mounds": "random", "seed": str(k)}).board) for k in range(20)}
+    assert a.board == b.board and a.board.count("M") == 5 and a.mounds_left == 0
+    assert len(others) > 10, "different seeds give different layouts"
+    assert a.to_move == 0 and len(a.legal_moves()) == 20
+    code = a.encode()
+    assert code.startswith("1:mounds.random,seed.7:") and Surikata.decode(code).board == a.board
+
+
+# ------------------------------------------------------------------ the meerkat's view
+def test_view_runs_to_the_edge_and_is_cut_by_mounds():
+    # mounds on the diagonal; Orange's first piece on B1: it sees C1 D1 E1 (A1 and B2 are mounds)
+    s = pos(DIAGONAL, 0, "")
+    s.push_text("B1")
+    assert sorted(CELLS[j] for j in s.in_view()) == ["C1", "D1", "E1"]
+    assert texts(s) == {c for c, v in zip(CELLS, s.board) if v == "."} - {"C1", "D1", "E1"}
+    with pytest.raises(IllegalMove, match="meerkat on B1 sees"):
+        s.parse_move("D1")
+    # a piece on D2 sees its row to the mound at B2 and its column to the mound at D4
+    s.push_text("D2")
+    assert sorted(CELLS[j] for j in s.in_view()) == ["C2", "D1", "D3", "E2"]
+    assert "C1" in texts(s) and "E1" in texts(s)
+
+
+def test_pieces_do_not_block_the_view_and_the_meerkat_moves_onto_each_new_piece():
+    rows = ["M...M",
+            "O....",
+            ".WO..",
+            ".....",
+            "M.M.M"]
+    s = pos(rows, 1, "C3")
+    # C3 sees its row through White's B3 to A3, and its column up to C1 and down to the mound on C5
+    assert {CELLS[j] for j in s.in_view()} == {"A3", "B3", "D3", "E3", "C1", "C2", "C4"}
+    assert "A3" not in texts(s) and "B1" in texts(s)
+    s.push_text("B1")
+    assert s.meerkat == CELLS.index("B1") and s.board[1] == "W"
+    # A1 and E1 are mounds; down the column White's own B3 does not block B4 and B5
+    assert {CELLS[j] for j in s.in_view()} == {"C1", "D1", "B2", "B3", "B4", "B5"}
+    s.push_text("E4")
+    assert s.meerkat == CELLS.index("E4") and s.board[19] == "O"
+
+
+def test_view_layer_and_meerkat_mark_in_the_view():
+    s = pos(DIAGONAL, 0, "")
+    s.push_text("B1")
+    v = s.view()
+    assert sorted(v.layers["view"]) == ["C1", "D1", "E1"]
+    assert v.layers["last"] == ["B1"]
+    marked = [p for p in v.pieces if p.mark == "meerkat"]
+    assert len(marked) == 1 and marked[0].cell == "B1" and marked[0].colour == "orange"
+    assert sum(p.shape == "mound" for p in v.pieces) == 5
+
+
+# ------------------------------------------------------------------ the end
+def test_three_in_a_row_loses_at_once_and_the_line_is_drawn():
+    # White A1 B2 on the diagonal; C3 completes it: White loses
+    rows = ["W...M",
+            ".W...",
+            ".....",
+            "O.O.M",
+            "MOM.M"]
+    s = pos(rows, 1, "B5")
+    assert "C3" in texts(s)
+    s.push_text("C3")
+    r = s.result
+    assert r.winners == (0,) and r.reason == "why.surikata.line" and r.line == ("A1", "B2", "C3")
+    assert r.message("en") == "White made 3 in a row: Orange wins."
+    assert r.message("de") == "Weiß hat 3 in einer Reihe gesetzt: Orange gewinnt."
+    assert ("win", ["A1", "B2", "C3"]) in s.view().lines
+    assert s.legal_moves() == []
+
+
+def test_four_in_a_row_loses_too():
+    rows = ["M...M",
+            "WW.W.",
+            ".....",
+            "O.O.O",
+            "MOM.M"]
+    s = pos(rows, 1, "B5")
+    s.push_text("C2")
+    assert s.result.winners == (0,) and s.result.line == ("A2", "B2", "C2", "D2")
+    assert "made 4 in a row" in s.result.message("en")
+
+
+@pytest.mark.parametrize("breaker", ["M", "O"])
+def test_a_mound_or_an_enemy_piece_breaks_a_line(breaker):
+    rows = ["WW" + breaker + ".W",
+            ".....",
+            "O.O.O" if breaker == "M" else "O...O",
+            ".O...",
+            "MMMM" + ("M" if breaker == "O" else ".")]
+    s = pos(rows, 1, "B4")
+    s.push_text("D1")                  # W W x W W: no continuous line of three
+    assert s.result is None
+
+
+def test_the_opponents_line_needs_his_own_pieces_mixed_lines_do_not_count():
+    rows = ["OW..M",
+            ".....",
+            ".....",
+            "....M",
+            "MOM.M"]
+    s = pos(rows, 1, "B5")
+    s.push_text("C1")                  # O W W: only two white
+    assert s.result is None
+
+
+def test_no_legal_square_loses_and_there_is_no_pass():
+    # Orange's D5 sees every empty square: D1-D4 above it, C5 and (through Orange's B5) A5, and E5
+    rows = ["WOM.M",
+            "OMW.W",
+            "MMO.W",
+            "WOW.O",
+            ".O.O."]
+    s = pos(rows, 1, "D5")
+    assert s.result is not None and s.result.reason == "why.surikata.blocked"
+    assert s.result.winners == (0,)
+    assert s.result.message("en") == "White has no square out of the meerkat's view: Orange wins."
+    assert s.legal_moves() == [] and s.status() is None
+    # one move earlier, Orange's D5 is what shut White out
+    before = pos(["WOM.M", "OMW.W", "MMO.W", "WOW.O", ".O..."], 0, "C4")
+    assert "D5" in texts(before)
+    before.push_text("D5")
+    assert before.result.reason == "why.surikata.blocked"
+
+
+def test_last_piece_without_line_is_a_draw():
+    s = pos(["WMWOO", "OWMW.", "OWOWO", "WMOMO", "OOMWW"], 1, "D1")
+    assert texts(s) == {"E2"}          # D1 sees C1, E1 and D2, D3 (the mound on D4 ends its column)
+    s.push_text("E2")
+    assert s.result.reason == "why.surikata.full" and s.result.winners == () and s.result.rewards == (0.5, 0.5)
+    assert s.result.message("en") == "All 20 pieces placed without three in a row: draw."
+
+
+# ------------------------------------------------------------------ the sheet's illustrations
+def example_links(lang):
+    with open(RULES.format(lang), encoding="utf-8") as f:
+        html = f.read()
+    return re.findall(r'<a class="example" href="#surikata\?p=([^"]+)">(?:Illus|Abb)\. (\d)', html)
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_rules_page_links_open_the_illustrations(lang):
+    links = dict((n, code) for code, n in example_links(lang))
+    assert set(links) == {"1", "2", "4", "5", "6"}
+    # Illus. 1: five mounds, no piece yet, Orange to place the first piece anywhere
+    s = Surikata.decode(links["1"])
+    assert s.board.count("M") == 5 and s.pieces() == 0 and s.to_move == 0 and len(s.legal_moves()) == 20
+    # Illus. 2 and 3: Orange's first piece on C3; mounds on C2 and D3 hide C1 and E3 from it
+    s = Surikata.decode(links["2"])
+    assert CELLS[s.meerkat] == "C3" and s.to_move == 1
+    assert {CELLS[j] for j in s.in_view()} == {"A3", "B3", "C4", "C5"}
+    assert {"C1", "E3"} <= texts(s)
+    # Illus. 4: White has only one free square, and it makes a line: Orange wins
+    s = Surikata.decode(links["4"])
+    assert s.result is None and s.to_move == 1 and len(s.legal_moves()) == 1
+    s.play(s.legal_moves()[0])
+    assert s.result.reason == "why.surikata.line" and s.result.winners == (0,)
+    # Illus. 5: White cannot place: Orange wins
+    s = Surikata.decode(links["5"])
+    assert s.to_move == 1 and s.result.reason == "why.surikata.blocked" and s.result.winners == (0,)
+    assert s.board.count(".") >= 2, "there are empty squares, all in the meerkat's view"
+    # Illus. 6: all 20 placed, no more than two together: draw
+    s = Surikata.decode(links["6"])
+    assert s.result.reason == "why.surikata.full" and "." not in s.board
+    for code in links.values():
+        assert Surikata.decode(code).encode() == code
+
+
+# ------------------------------------------------------------------ position codes
+def test_position_code_round_trip():
+    s = play("surikata", "mA1 mB2 mC3 mD4 mE5 B1 D2")
+    code = s.encode()
+    assert code == "1::MO3/1M1W1/2M2/3M1/4M;0;0;D2"
+    again = Surikata.decode(code)
+    assert again.meerkat == s.meerkat and texts(again) == texts(s)
+    mid = play("surikata", "mA1 mB2")
+    assert Surikata.decode(mid.encode()).mounds_left == 3
+
+
+@pytest.mark.parametrize("code,why", [
+    ("1::M4/1M3/2M2/3M1/4M;1;0;", "wrong player"),                 # Orange places the first piece
+    ("1::M4/1M3/2M2/3M1/3MM;0;0;", "do not make 5"),               # six mounds
+    ("1::M4/1M3/2M2/3M1/4M;0;1;", "do not make 5"),
+    ("1::MO3/1MW2/2M2/3M1/4M;0;0;", "meerkat"),                    # where is the meerkat?
+    ("1::MO3/1MW2/2M2/3M1/4M;0;0;B1", "meerkat must stand"),       # on the piece placed last
+    ("1::MWW2/1MO2/2M2/3M1/4M;1;0;C2", "Orange starts"),
+    ("1::MWW1W/OM3/O1M2/O2M1/4M;0;0;E1", "would have ended"),      # an old line of three
+    ("1::MO3/1M3/2M2/5/5;0;2;", "pieces placed before"),
+    ("1:mounds.random:M4/1M3/2M2/3M1/5;0;1;", "random mounds"),
+    ("1::M4/1M3/2M2/3M1/4M;0;0;Z9", "not a square"),
+])
+def test_bad_position_codes_are_rejected(code, why):
+    with pytest.raises(BadPosition, match=why):
+        Surikata.decode(code)
+
+
+# ------------------------------------------------------------------ perft
+@pytest.mark.parametrize("code,depth,count", [
+    (None, 1, 25), (None, 2, 25 * 24), (None, 3, 25 * 24 * 23),
+    (DIAGONAL_START, 1, 20),
+    # each first piece p leaves 19 squares minus those p sees; on the diagonal layout a piece at
+    # (col c, row r), c > r, sees 3 - r squares in its row and c - 1 in its column (and symmetrically
+    # below the diagonal): 20 * 19 - 2 * 40 = 300
+    (DIAGONAL_START, 2, 300),
+])
+def test_perft(code, depth, count):
+    s = Surikata.decode(code) if code else Surikata.new()
+    assert perft(s, depth) == count
+
+
+# ------------------------------------------------------------------ random play invariants
+@settings(max_examples=60, deadline=None)
+@given(seed=st.integers(0, 10**9), random_mounds=st.booleans())
+def test_random_games_keep_the_rules(seed, random_mounds):
+    opts = {"mounds": "random", "seed": seed} if random_mounds else {}
+
+    def check(before, move, after):
+        if move < 100 and before.meerkat >= 0:
+            assert move not in before.in_view(), "a piece placed in the meerkat's view"
+        if move < 100:
+            assert after.meerkat == move
+        if after.result is None:
+            for i, v in enumerate(after.board):
+                if v in "OW":
+                    assert not after.makes_line(i, v), "a line of three while the game goes on"
+            assert after.legal_moves(), "the player to move must have a square"
+
+    end = random_game(Surikata.new(opts), seed, check=check)
+    assert end.result is not None and end.ply <= 25
+    r = end.result
+    assert r.reason in ("why.surikata.line", "why.surikata.blocked", "why.surikata.full")
+    assert (r.reason == "why.surikata.full") == (end.pieces() == 20 and not r.winners)
+    if r.reason == "why.surikata.line":
+        assert r.winners == (end.to_move,), "the player who made the line loses"
+    if r.reason == "why.surikata.blocked":
+        assert r.winners == (1 - end.to_move,) and end.free_squares() == []
