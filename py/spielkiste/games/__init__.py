@@ -13,8 +13,10 @@ GAME_CLASSES.append(Aufstellen)
 from .weltreich import Weltreich
 GAME_CLASSES.append(Weltreich)
 from .tor import Tor
+from .solitaire import Solitaire
 GAME_CLASSES.append(Tor)
 GAME_CLASSES.append(Ziggurats)
 GAME_CLASSES.append(Sprung)
 GAME_CLASSES.append(Surikata)
 GAME_CLASSES.append(Drei)
+GAME_CLASSES.append(Solitaire)

@@ -1,0 +1,234 @@
+"""Allein Wetteifern (Sid Sackson, sheet 002), RULES.md §7: the solitaire of the Blockade box.
+
+36 pieces (per colour 6 squares + 3 triangles) stand as a 6x6 block on D4-I9. A move jumps
+one piece straight over an unbroken run of one or more pieces, none of its own colour, onto the
+first empty square beyond (anywhere on the 12x12 board); every jumped piece is removed. The
+game ends when no jump is possible; the rating goes by the pieces left (1 excellent, 2 good,
+3 satisfactory, 4+ practise).
+
+One seat. Moves are ints from*144 + to. The solver (spielkiste.solver) answers "hint" and
+"is this still solvable?" for any position."""
+from ..codec import grid_decode, grid_encode, split_fields
+from ..engine import Option, Outcome, State
+from ..errors import BadPosition
+from ..rng import Rng
+from ..texts import add
+from . import box
+from .box import CELLS, INDEX, N, RAYS
+
+NN = N * N
+# RULES.md §7 (reconstructed colours), rows 4-9 top to bottom, columns D-I; rows 4-5 triangles
+START_ROWS = ("RBRGYG", "GYYBBR", "RBGRYG", "GYBYBR", "YRRGGB", "BGBYRY")
+COLOUR = {"R": "red", "B": "blue", "G": "green", "Y": "yellow"}
+BLOCK = tuple(INDEX[f"{'DEFGHI'[c]}{r + 4}"] for r in range(6) for c in range(6))   # D4..I9, reading order
+COLOUR_NO = {ch: box.COLOURS.index(box.colour_of(ch)) + 1 for ch in box.ALPHABET}     # 1 red .. 4 yellow
+
+
+def start_board(shuffle: bool = False, seed: int = 0) -> list:
+    """The 144-square board of the standard start or a seeded shuffled deal."""
+    letters = []
+    for r, row in enumerate(START_ROWS):
+        for ch in row:
+            letters.append(box.char(COLOUR[ch], box.TRIANGLE if r < 2 else box.SQUARE))
+    if shuffle:
+        Rng(seed).shuffle(letters)
+    board = ["."] * NN
+    for i, ch in zip(BLOCK, letters):
+        board[i] = ch
+    return board
+
+
+def jumps_from(board, f):
+    """(landing square, jumped squares) for every jump of the piece on f."""
+    own = COLOUR_NO[board[f]]
+    out = []
+    for ray in RAYS[f]:
+        run = []
+        for j in ray:
+            ch = board[j]
+            if ch == ".":
+                if run:
+                    out.append((j, run))
+                break
+            if COLOUR_NO[ch] == own:
+                break
+            run.append(j)
+    return out
+
+
+def rating(left: int) -> str:
+    return "excellent" if left == 1 else "good" if left == 2 else "satisfactory" if left == 3 else "practise"
+
+
+add({
+    "opt.solitaire.shuffle": ("Shuffled colours (a random deal from the seed)",
+                              "Gemischte Farben (zufällige Aufstellung aus der Zufallszahl)"),
+    "solitaire.left": ("{n} pieces left.", "Noch {n} Figuren."),
+    "solitaire.one_left": ("1 piece left.", "Noch 1 Figur."),
+    "aid.jumps": ("Show pieces that can jump", "Figuren zeigen, die springen können"),
+    "why.solitaire.excellent": ("One piece left: excellent!", "Eine Figur übrig: hervorragend!"),
+    "why.solitaire.good": ("Two pieces left: good.", "Zwei Figuren übrig: gut."),
+    "why.solitaire.satisfactory": ("Three pieces left: satisfactory.", "Drei Figuren übrig: zufriedenstellend."),
+    "why.solitaire.practise": ("{n} pieces left: practise, practise!", "{n} Figuren übrig: üben, üben!"),
+})
+
+
+class Solitaire(State):
+    id = "solitaire"
+    player_counts = (1,)
+    option_specs = (
+        Option("shuffle", "bool", False, (), "opt.solitaire.shuffle"),
+        Option("seed", "int", 0, (), "ui.option.seed"),
+    )
+    aids = ("jumps",)
+    playout_cap = 40
+    move_pattern = r"(?i)[A-L](?:1[0-2]|[1-9])-[A-L](?:1[0-2]|[1-9])"
+
+    board: list          # 144 letters, '.' empty
+
+    def _setup(self, options):
+        self.board = start_board(options["shuffle"], options["seed"])
+
+    # ---------------------------------------------------------------- rules
+    def pieces(self) -> int:
+        return NN - self.board.count(".")
+
+    def legal_moves(self):
+        if self.result is not None:
+            return []
+        b = self.board
+        return [f * NN + to for f in range(NN) if b[f] != "." for to, _ in jumps_from(b, f)]
+
+    def _apply(self, move):
+        f, to = divmod(move, NN)
+        b = self.board
+        d = _direction(f, to)
+        j = box.NEXT[d][f]
+        while j != to:
+            b[j] = "."
+            j = box.NEXT[d][j]
+        b[to] = b[f]
+        b[f] = "."
+        self.result = self._end()
+
+    def _end(self):
+        b = self.board
+        for f in range(NN):
+            if b[f] != "." and jumps_from(b, f):
+                return None
+        left = self.pieces()
+        reward = 1.0 if left == 1 else 0.8 if left == 2 else 0.6 if left == 3 else 0.5 * (36 - left) / 32
+        key = rating(left)
+        return Outcome([max(0.0, reward)], (0,) if left == 1 else (), "why.solitaire." + key, {"n": left})
+
+    def evaluate(self):
+        return (0.5 * (36 - self.pieces()) / 32,)
+
+    # ---------------------------------------------------------------- notation
+    def move_text(self, move) -> str:
+        f, to = divmod(move, NN)
+        return f"{CELLS[f]}-{CELLS[to]}"
+
+    def move_input(self, move):
+        f, to = divmod(move, NN)
+        return (CELLS[f], CELLS[to]), None
+
+    def why_illegal(self, text):
+        parts = [INDEX.get(p) for p in text.strip().upper().split("-")]
+        if None in parts:
+            return ""
+        f, to = parts
+        b = self.board
+        if b[f] == ".":
+            return f"there is no piece on {CELLS[f]}"
+        if b[to] != ".":
+            return "a piece lands on an empty square"
+        if box.ROW[f] != box.ROW[to] and box.COL[f] != box.COL[to]:
+            return "a piece jumps straight along a row or a column"
+        d = _direction(f, to)
+        j, run = box.NEXT[d][f], []
+        while j != to:
+            run.append(j)
+            j = box.NEXT[d][j]
+        if not run or b[run[0]] == ".":
+            return "a piece must jump over at least one piece next to it"
+        if any(b[j] == "." for j in run):
+            return "a jump ends on the first empty square: the jumped run must be unbroken"
+        return "a piece may not jump over a piece of its own colour"
+
+    # ---------------------------------------------------------------- position code
+    def _encode_body(self):
+        return ";".join([grid_encode(self.board, N), self._last_text()])
+
+    def _last_text(self):
+        return "" if self.last is None else self.move_text(self.last)
+
+    def _decode_body(self, body, options):
+        b, last = split_fields(body, 2)
+        self.board = board = grid_decode(b, N, N, box.ALPHABET)
+        for colour in box.COLOURS:
+            sq = board.count(box.char(colour, box.SQUARE))
+            tr = board.count(box.char(colour, box.TRIANGLE))
+            if board.count(box.char(colour, box.CYLINDER)) or sq > 6 or tr > 3:
+                raise BadPosition("err.position", why="each colour has at most 6 squares and 3 triangles, "
+                                                      "no cylinder")
+        left = self.pieces()
+        if left == 0:
+            raise BadPosition("err.position", why="no piece on the board")
+        self.ply = 0
+        if last:
+            parts = [INDEX.get(p) for p in last.upper().split("-")]
+            if len(parts) != 2 or None in parts or board[parts[1]] == "." or board[parts[0]] != "." or \
+                    (box.ROW[parts[0]] != box.ROW[parts[1]] and box.COL[parts[0]] != box.COL[parts[1]]) or \
+                    abs(parts[0] - parts[1]) in (1, N):
+                raise BadPosition("err.position", why="the last move does not fit the board")
+            f, to = parts
+            d = _direction(f, to)
+            j = box.NEXT[d][f]
+            while j != to:
+                if board[j] != ".":
+                    raise BadPosition("err.position", why="the pieces the last move jumped are still there")
+                j = box.NEXT[d][j]
+            self.last = f * NN + to
+        self.result = self._end()
+
+    # ---------------------------------------------------------------- presentation
+    def seat_colour(self, seat):
+        return "player"
+
+    def seat_rotation(self, seat):
+        return 0
+
+    def status(self):
+        n = self.pieces()
+        return ("solitaire.one_left", {}) if n == 1 else ("solitaire.left", {"n": n})
+
+    def view(self, aids=frozenset(), selected=None):
+        v = box.board_view()
+        box.add_pieces(v, self.board)
+        if self.last is not None:
+            f, to = divmod(self.last, NN)
+            v.add_layer("last", [CELLS[f], CELLS[to]])
+            d = _direction(f, to)
+            j, gone = box.NEXT[d][f], []
+            while j != to:
+                gone.append(CELLS[j])
+                j = box.NEXT[d][j]
+            v.add_layer("captured", gone)
+        if self.result is not None:
+            return v
+        b = self.board
+        if "jumps" in aids:
+            v.add_layer("due", [CELLS[f] for f in range(NN) if b[f] != "." and jumps_from(b, f)])
+        i = INDEX.get(selected or "")
+        if i is not None and b[i] != ".":
+            jumps = jumps_from(b, i)
+            v.add_layer("reach", [CELLS[to] for to, _ in jumps])
+            v.add_layer("capture", [CELLS[j] for _, run in jumps for j in run])
+        return v
+
+
+def _direction(f, to):
+    if box.ROW[f] == box.ROW[to]:
+        return box.RIGHT if to > f else box.LEFT
+    return box.DOWN if to > f else box.UP
