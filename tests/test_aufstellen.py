@@ -261,3 +261,23 @@ def test_random_play_follows_the_order(seed):
             assert after.legal_moves(), "the player to move must have a move of the due type"
     s = random_game(Aufstellen.new(), seed, max_plies=300, check=check)
     assert s.result is None or s.result.reason in ("why.aufstellen.line", "why.aufstellen.stuck", "why.repetition")
+
+
+def test_rules_page_examples_show_what_they_say():
+    import html
+    import os
+    import re
+    codes = {}
+    for lang in ("en", "de"):
+        path = os.path.join(os.path.dirname(__file__), "..", "assets", "rules", f"aufstellen.{lang}.html")
+        text = open(path, encoding="utf-8").read()
+        codes[lang] = [html.unescape(c) for c in re.findall(r'class="example" href="#aufstellen\?p=([^"]+)"', text)]
+    assert codes["en"] == codes["de"] and len(codes["en"]) == 3
+    triangle, cylinder, stuck = [Aufstellen.decode(c) for c in codes["en"]]
+    triangle.push_text("K11-H11")
+    assert triangle.result.winners == (0,) and triangle.result.line == ("H2", "H5", "H8", "H11")
+    assert texts(cylinder) == {"E5-B8"}
+    cylinder.push_text("E5-B8")
+    cylinder.push_text("B5-E5")
+    assert cylinder.result.winners == (1,)
+    assert stuck.result.winners == (0,) and stuck.result.reason == "why.aufstellen.stuck"

@@ -347,3 +347,28 @@ def test_path_search_agrees_with_the_reference(data):
         assert (path is not None) == reference_exit(b, seat)
         if path is not None:
             assert_valid_path(b, seat, path)
+
+
+# ---------------------------------------------------------------- the rules page's examples
+def example_codes(lang):
+    import html
+    import os
+    path = os.path.join(os.path.dirname(__file__), "..", "assets", "rules", f"blockade.{lang}.html")
+    text = open(path, encoding="utf-8").read()
+    return [html.unescape(c) for c in re.findall(r'class="example" href="#blockade\?p=([^"]+)"', text)]
+
+
+def test_rules_page_examples_show_what_they_say():
+    en, de = example_codes("en"), example_codes("de")
+    assert en == de and len(en) == 7
+    start, one, several, side, field, king, loop = [Blockade.decode(c) for c in en]
+    assert start.encode() == Blockade.new().encode()
+    assert one.exit_path() == cells("E11 D11 C11 B11 B10 B9 B8 B7 B6 B5 B4 B3 B2 B1")
+    assert [c for i, c in enumerate(several.exit_path()[1:-1], 1)
+            if several.exit_path()[i - 1][0] != several.exit_path()[i + 1][0]
+            and several.exit_path()[i - 1][1:] != several.exit_path()[i + 1][1:]] == ["B11", "B7", "G7"]
+    assert side.exit_path() is None and {"A7", "L7"} <= {box.CELLS[i] for i in king_search(side.board, 0)[1]}
+    assert "D2" in field.exit_path() and "D3" in field.exit_path()
+    assert king.exit_path() is None and "D2" in {box.CELLS[i] for i in king_search(king.board, 0)[1]}
+    assert loop.exit_path() is None
+    assert all(s.result is None and s.to_move == 0 for s in (start, one, several, side, field, king, loop))

@@ -282,3 +282,29 @@ def test_random_play_removes_exactly_the_jumped_pieces(seed, shuffle):
             assert not any(jumps_from(after.board, i) for i in range(144) if after.board[i] != ".")
     s = random_game(Solitaire.new({"shuffle": shuffle, "seed": seed}), seed, check=check)
     assert s.result is not None and s.result.args["n"] == s.pieces()
+
+
+def test_rules_page_examples_and_the_solution_link():
+    import html
+    import os
+    import re
+    from spielkiste_web.links import from_fragment
+    pages = {}
+    for lang in ("en", "de"):
+        path = os.path.join(os.path.dirname(__file__), "..", "assets", "rules", f"solitaire.{lang}.html")
+        pages[lang] = open(path, encoding="utf-8").read()
+    codes = {lang: [html.unescape(c) for c in re.findall(r'class="example" href="#solitaire\?p=([^"]+)"', t)]
+             for lang, t in pages.items()}
+    assert codes["en"] == codes["de"] and len(codes["en"]) == 2
+    start, abb13 = [Solitaire.decode(c) for c in codes["en"]]
+    assert start.board == Solitaire.new().board
+    assert {m for m in texts(start) if m.startswith("F5-")} == {"F5-F3", "F5-J5", "F5-F10"}
+    assert abb13.pieces() == 5
+    for m in ("F9-F7", "E5-G5", "G5-G7", "G7-E7"):
+        abb13.push_text(m)
+    assert abb13.pieces() == 1 and abb13.result.reason == "why.solitaire.excellent"
+    for lang, text in pages.items():
+        link = html.unescape(re.search(r'href="#(solitaire\?m=[^"]+)"', text).group(1))
+        rec = from_fragment(link)
+        assert rec.moves == [translate(m) for m in SHEET_SOLUTION] and rec.cursor == 0
+        assert rec.states[-1].pieces() == 1
