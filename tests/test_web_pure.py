@@ -76,11 +76,17 @@ def test_renderer_addresses_every_square_and_escapes_text():
     out = svg.render(v, "en", targets={"B1"}, title="Test & <board>")
     assert out.count("data-cell=") == 2 and out.count("data-piece=") == 3
     assert "<img" not in out and "&lt;img" in out and "Test &amp; &lt;board&gt;" in out
-    assert 'aria-label="A1: Purple snorkel' in out
+    assert 'aria-label="A1: Purple piece' in out
     assert "stack from bottom to top: Red block; Blue block" in out
     assert 'class="cell fill-plain target"' in out
     de = svg.render(v, "de")
     assert "Stapel von unten nach oben" in de
+
+
+def test_renderer_reads_out_square_colour_and_symbol():
+    v = View(1, 1, cells=[Cell("A1", 0, 0, fill="red", mark="rook")])
+    assert 'aria-label="A1, empty (red square, attacks like a rook)"' in svg.render(v)
+    assert "(rotes Feld, greift wie ein Turm an)" in svg.render(v, "de")
 
 
 def test_renderer_slides_the_moved_piece_in_the_turned_frame():

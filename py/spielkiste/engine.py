@@ -30,12 +30,14 @@ class Option:
     """A game option of the new-game dialog and the position code.
 
     kind 'bool' (values False/True), 'int' (choices = allowed ints; () = any int >= 0) or
-    'choice' (choices = allowed strings). label is a text key."""
+    'choice' (choices = allowed strings). label is a text key. shown_if = (other key, value):
+    the dialog offers this option only while that other option has that value."""
     key: str
     kind: str
     default: Any
     choices: tuple = ()
     label: str = ""
+    shown_if: tuple | None = None
 
     def parse(self, text: str) -> Any:
         s = str(text).strip().lower()
@@ -142,7 +144,13 @@ class State:
         s = cls.__new__(cls)
         s._init_base(opts)
         s._setup(opts)
+        s._count_start()
         return s
+
+    def _count_start(self) -> None:
+        """The position a game starts from counts for repetition like any other."""
+        if self.repetition and self.result is None:
+            self._seen[self.key()] = 1
 
     def _init_base(self, opts: dict) -> None:
         self.options = opts
@@ -267,6 +275,7 @@ class State:
             raise
         except (ValueError, IndexError, KeyError) as e:
             raise BadPosition("err.position", why=str(e) or type(e).__name__) from None
+        s._count_start()
         return s
 
     def _options_code(self) -> str:

@@ -147,7 +147,7 @@ add({f"blurb.{k}": v for k, v in {
 }.items()})
 
 add({f"shape.{k}": v for k, v in {
-    "disc": ("snorkel", "Schnorchel"), "stone": ("stone", "Stein"), "mound": ("termite mound", "Termitenhügel"),
+    "disc": ("piece", "Stein"), "stone": ("stone", "Stein"), "mound": ("termite mound", "Termitenhügel"),
     "cylinder": ("cylinder", "Zylinder"), "triangle": ("triangle", "Dreieck"), "square": ("square", "Viereck"),
     "pawn": ("pawn", "Figur"), "block": ("block", "Block"), "piece": ("piece", "Spielstein"),
 }.items()})
@@ -158,5 +158,13 @@ add({
     "cell.target": ("possible move", "möglicher Zug"),
     "cell.bottom_to_top": ("stack from bottom to top", "Stapel von unten nach oben"),
     "mark.meerkat": ("with the meerkat", "mit dem Erdmännchen"),
+    "fill.red": ("red square", "rotes Feld"), "fill.yellow": ("yellow square", "gelbes Feld"),
+    "fill.green": ("green square", "grünes Feld"), "fill.blue": ("blue square", "blaues Feld"),
+    "cellmark.rook": ("attacks like a rook", "greift wie ein Turm an"),
+    "cellmark.bishop": ("attacks like a bishop", "greift wie ein Läufer an"),
+    "cellmark.knight": ("attacks like a knight", "greift wie ein Springer an"),
+    "cellmark.king": ("attacks like a king", "greift wie ein König an"),
+    "cellmark.centre": ("centre", "Zentrum"), "cellmark.throne": ("throne", "Thron"),
+    "cellmark.crown": ("crowning throne", "Krönungsthron"), "cellmark.goal": ("goal", "Ziel"),
     "mark.commander": ("commander", "Kommandeur"),
 })

@@ -601,8 +601,12 @@ class App:
             inp.dataset.option = o.key
             if o.key == "players":
                 on(inp, "change", lambda e: self.build_seat_inputs(int(e.target.value)))
+            on(inp, "change", lambda e: self.show_dependent_options())
             lab.appendChild(inp)
+            if o.shown_if:
+                lab.dataset.shownIf = f"{o.shown_if[0]}={o.shown_if[1]}"
             form.appendChild(lab)
+        self.show_dependent_options()
         n = int(current.get("players", game.player_counts[0])) if "players" in current else game.player_counts[0]
         self.dialog_game = game
         self.build_seat_inputs(n)
@@ -613,6 +617,14 @@ class App:
         lvl.value = str(self.level)
         el("newgame-title").textContent = self.tr("ui.new_game") + ": " + self.tr("game." + gid)
         el("newgame").showModal()
+
+    def show_dependent_options(self):
+        """Options that only matter for one value of another (Die Drei's tiles for a custom board)."""
+        for lab in document.querySelectorAll("#newgame-options [data-shown-if]"):
+            key, _, value = str(lab.dataset.shownIf).partition("=")
+            other = document.querySelector(f"#newgame-options [data-option='{key}']")
+            current = ("1" if other.checked else "0") if str(other.type) == "checkbox" else str(other.value)
+            lab.hidden = current != value
 
     def build_seat_inputs(self, n):
         box = el("newgame-seats")

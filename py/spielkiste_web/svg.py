@@ -128,8 +128,11 @@ def render(view: View, lang: str = "en", targets=(), selected: str | None = None
             label = t("cell.with", lang, cell=c.id, pieces=desc)
         else:
             label = t("cell.empty", lang, cell=c.id)
+        about = [t(k, lang) for k in (f"fill.{c.fill}", f"cellmark.{c.mark}") if t(k, lang) != k]
         if c.label:
-            label += f" ({c.label})"
+            about.append(c.label)
+        if about:
+            label += f" ({', '.join(about)})"
         if c.id in targets:
             label += " · " + t("cell.target", lang)
         cls = ["cell", "fill-" + (c.fill or "plain")]

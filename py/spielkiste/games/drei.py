@@ -161,7 +161,8 @@ class Drei(State):
         Option("troika", "bool", False, (), "opt.drei.troika"),
         Option("board", "choice", "default", ("default", "random", "custom"), "opt.drei.board"),
         Option("seed", "int", 0, (), "ui.option.seed"),
-    ) + tuple(Option(q, "choice", str(k + 1), TILE_VALUES, f"opt.drei.{q}") for k, q in enumerate(QUADRANTS))
+    ) + tuple(Option(q, "choice", str(k + 1), TILE_VALUES, f"opt.drei.{q}", ("board", "custom"))
+              for k, q in enumerate(QUADRANTS))
     repetition = True
     move_pattern = r"(?i)[A-H][1-8](-[A-H][1-8])?"
     playout_cap = 120
