@@ -193,9 +193,11 @@ def test_threefold_repetition_draws():
         if s.result is None:
             s.push_text(m)
             seen.append(s.key())
-    # the draw comes with the first position reached for the third time
+    # the draw comes with the first position reached for the third time (the start counts)
     assert s.result is not None and s.result.reason == "why.repetition"
-    assert seen.count(s.key()) == 3 and all(seen[:-1].count(k) < 3 for k in seen[:-1])
+    history = [start_key] + seen
+    assert history.count(s.key()) == 3 and all(history[:-1].count(k) < 3 for k in history[:-1])
+    assert len(seen) == 24, "start, after one cycle, after two: the third time"
     assert s.result.rewards == (0.5, 0.5)
 
 

@@ -355,10 +355,10 @@ def test_notes_count_thrones_and_name_crowned_commanders():
 def test_shuffling_back_and_forth_is_a_draw_by_repetition():
     s = Weltreich.new()
     loop = ["A4-A5", "L9-L8", "A5-A4", "L8-L9"] * 3
-    for m in loop[:8]:
+    for m in loop[:7]:
         s.push_text(m)
         assert s.result is None
-    s.push_text(loop[8])            # the position after A4-A5 stands for the third time
+    s.push_text(loop[7])            # the start position stands for the third time
     assert s.result is not None and s.result.reason == "why.repetition"
     assert s.result.message("en") == "Draw by threefold repetition."
     again = Weltreich.decode(s.encode())
@@ -512,3 +512,15 @@ def test_every_example_link_opens_and_shows_its_fact(lang):
     assert s.result is None
     s.push_text("H5xH8")
     assert s.result.reason == "why.weltreich.commander" and s.result.winners == (1,)
+
+
+def test_a_player_who_cannot_move_is_skipped():
+    # Teams: Green's lone commander on A1 is walled in: row 1 and column A are full, and the
+    # squares at distance 2 and 5 (C1, F1, A3, A6) hold its partner Yellow's pieces.
+    rows = board(A1="G", B1="b", C1="z", D1="b", E1="b", F1="z", G1="b", H1="b", I1="r", J1="r", K1="r", L1="r",
+                 A2="c", A3="y", A4="c", A5="c", A6="y", A7="s", A8="s", A9="s", A10="s", A11="r", A12="r",
+                 L12="B", K11="R", F8="Y")
+    s = pos(rows, 0, opts=TEAMS)
+    assert not s.has_move(1)
+    s.push_text("L12-L10")
+    assert s.to_move == 2 and s.result is None      # Green is skipped

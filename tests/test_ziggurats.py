@@ -399,8 +399,8 @@ def test_repetition_is_a_draw_and_survives_the_code():
     while s.result is None:
         s.push_text(cycle[played % 8])
         played += 1
-    # the start itself is not counted; the position after ply 1 recurs at 9 and 17
-    assert played == 17 and s.result.reason == "why.repetition"
+    # the start counts: it recurs after 8 and 16 plies
+    assert played == 16 and s.result.reason == "why.repetition"
     assert s.result.rewards == (0.5, 0.5)
     again = Ziggurats.decode(s.encode())
     assert again.result.reason == "why.repetition"
