@@ -372,3 +372,20 @@ def test_rules_page_examples_show_what_they_say():
     assert king.exit_path() is None and "D2" in {box.CELLS[i] for i in king_search(king.board, 0)[1]}
     assert loop.exit_path() is None
     assert all(s.result is None and s.to_move == 0 for s in (start, one, several, side, field, king, loop))
+
+
+def test_the_way_out_is_shown_before_the_king_leaves():
+    s = pos(red="A11", blue="L5", to_move=0)
+    assert s.view().layers["path"] == s.exit_path()
+    assert "path" not in Blockade.new().view().layers
+
+
+def test_guards_shuffling_back_and_forth_draw_by_repetition():
+    s = pos("G8 G10 J8 L1 K12 J12", "A3 A4 A5 A6 A7 C1", to_move=0)
+    seen = [s.key()]                     # the position we start from counts as its first occurrence
+    for m in ["G8-G7", "A7-B7", "G7-G8", "B7-A7"] * 3:
+        if s.result is None:
+            s.push_text(m)
+            seen.append(s.key())
+    assert s.result is not None and s.result.reason == "why.repetition" and s.result.rewards == (0.5, 0.5)
+    assert seen.count(s.key()) == 3

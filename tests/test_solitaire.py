@@ -308,3 +308,22 @@ def test_rules_page_examples_and_the_solution_link():
         rec = from_fragment(link)
         assert rec.moves == [translate(m) for m in SHEET_SOLUTION] and rec.cursor == 0
         assert rec.states[-1].pieces() == 1
+
+
+def test_tools_hint_and_solvable_for_the_page():
+    from spielkiste.texts import TABLE, t
+    assert Solitaire.tools == ("hint", "solvable")
+    assert all(f"tool.{name}" in TABLE for name in Solitaire.tools)
+    s = play("solitaire", ["F5-F10"])
+    hint = s.run_tool("hint", 2)
+    assert hint["key"] == "solitaire.hint" and s.parse_move(hint["move"]) in s.legal_moves()
+    assert t(hint["key"], "de", **hint["args"]).startswith("Tipp: " + hint["move"])
+    yes = s.run_tool("solvable", 2)
+    assert yes["key"] == "solitaire.solvable_yes" and yes["move"] is None
+    no = pos({"A1": "r", "B1": "b", "L12": "y"}).run_tool("solvable", 2)
+    assert no == {"key": "solitaire.solvable_no", "args": {"left": 2}, "move": None}
+    best = pos({"A1": "r", "B1": "b", "L12": "y"}).run_tool("hint", 2)
+    assert best == {"key": "solitaire.hint_best", "args": {"move": "A1-C1", "left": 2}, "move": "A1-C1"}
+    assert pos({"A1": "r"}).run_tool("hint", 1)["key"] == "solitaire.no_jump"
+    with pytest.raises(ValueError):
+        s.run_tool("nonsense", 1)

@@ -394,6 +394,8 @@ class Blockade(State):
             v.add_layer("path", self.result.line)
         elif m is not None and m != KING:
             v.add_layer("last", [CELLS[m]] if m < MOVE else [CELLS[x] for x in divmod(m - MOVE, NN)])
+        if self.result is None and self.exit_path() is not None:
+            v.add_layer("path", self.exit_path())          # the way out the king is about to take
         if "paths" in aids and self.result is None:
             path, reached = king_search(self.board, self.to_move)
             v.add_layer("reach", [CELLS[i] for i in sorted(reached)])

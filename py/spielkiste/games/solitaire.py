@@ -66,6 +66,20 @@ add({
     "solitaire.left": ("{n} pieces left.", "Noch {n} Figuren."),
     "solitaire.one_left": ("1 piece left.", "Noch 1 Figur."),
     "aid.jumps": ("Show pieces that can jump", "Figuren zeigen, die springen können"),
+    "tool.hint": ("Hint", "Tipp"),
+    "tool.solvable": ("Still solvable?", "Noch lösbar?"),
+    "solitaire.hint": ("Hint: {move}. From here one piece can be reached in {n} moves.",
+                       "Tipp: {move}. Von hier ist in {n} Zügen eine Figur erreichbar."),
+    "solitaire.hint_best": ("Hint: {move}. The best line found leaves {left} pieces.",
+                            "Tipp: {move}. Die beste gefundene Zugfolge lässt {left} Figuren übrig."),
+    "solitaire.no_jump": ("No jump is possible.", "Kein Sprung ist mehr möglich."),
+    "solitaire.solvable_yes": ("Yes: one piece can still be reached ({n} moves).",
+                               "Ja: Eine Figur ist noch erreichbar ({n} Züge)."),
+    "solitaire.solvable_no": ("No: at best {left} pieces can be left.",
+                              "Nein: Bestenfalls bleiben {left} Figuren übrig."),
+    "solitaire.solvable_unknown": ("Not found out in time; the best line found leaves {left} pieces.",
+                                   "In der Zeit nicht herausgefunden; die beste gefundene Zugfolge lässt "
+                                   "{left} Figuren übrig."),
     "why.solitaire.excellent": ("One piece left: excellent!", "Eine Figur übrig: hervorragend!"),
     "why.solitaire.good": ("Two pieces left: good.", "Zwei Figuren übrig: gut."),
     "why.solitaire.satisfactory": ("Three pieces left: satisfactory.", "Drei Figuren übrig: zufriedenstellend."),
@@ -81,6 +95,7 @@ class Solitaire(State):
         Option("seed", "int", 0, (), "ui.option.seed"),
     )
     aids = ("jumps",)
+    tools = ("hint", "solvable")
     playout_cap = 40
     move_pattern = r"(?i)[A-L](?:1[0-2]|[1-9])-[A-L](?:1[0-2]|[1-9])"
 
@@ -123,6 +138,26 @@ class Solitaire(State):
 
     def evaluate(self):
         return (0.5 * (36 - self.pieces()) / 32,)
+
+    def run_tool(self, name, seconds):
+        """The solver's answers for the page: 'hint' (the next move of the best line found) and
+        'solvable' (can one piece still be reached?)."""
+        from .. import solver
+        if name not in self.tools:
+            return super().run_tool(name, seconds)
+        if self.result is not None or not self.legal_moves():
+            return {"key": "solitaire.no_jump", "args": {}, "move": None}
+        r = solver.solve(self, seconds)
+        if name == "hint":
+            move = r.line[0] if r.line else self.move_text(self.legal_moves()[0])
+            if r.best == 1:
+                return {"key": "solitaire.hint", "args": {"move": move, "n": len(r.line)}, "move": move}
+            return {"key": "solitaire.hint_best", "args": {"move": move, "left": r.best}, "move": move}
+        if r.solvable:
+            return {"key": "solitaire.solvable_yes", "args": {"n": len(r.line)}, "move": None}
+        if r.solvable is False:
+            return {"key": "solitaire.solvable_no", "args": {"left": r.best}, "move": None}
+        return {"key": "solitaire.solvable_unknown", "args": {"left": r.best}, "move": None}
 
     # ---------------------------------------------------------------- notation
     def move_text(self, move) -> str:
