@@ -22,6 +22,8 @@ PAD = tuple((i // N + 1) * W + i % N + 1 for i in range(N * N))
 UNPAD = {p: i for i, p in enumerate(PAD)}
 DIRS = (-W, W, -1, 1)
 _rng = Rng(0x5EED50)
+PR = tuple(p // W for p in range(W * W))     # row and column of a padded square
+PC = tuple(p % W for p in range(W * W))
 IS_PIECE = (0, 1, 1, 1, 1, 0, 0, 0, 0, 0)       # by cell value: 0 empty, 1-4 colours, 9 border
 ZOB = tuple(tuple(_rng.next64() for _ in range(W * W)) for _ in range(5))
 
@@ -103,11 +105,15 @@ class _Search:
         self.noise = random.Random(seed).random
         self.h = 0
         self.occ = set()                  # the squares holding a piece
-        for p in range(W * W):
-            c = b[p]
-            if c and c != SENT:
-                self.h ^= ZOB[c][p]
-                self.occ.add(p)
+        self.reset(b)
+
+    def reset(self, b) -> None:
+        """Set the board (after an interrupted attempt left it half played)."""
+        self.b[:] = b
+        self.occ = {p for p in range(W * W) if b[p] and b[p] != SENT}
+        self.h = _hash(b)
+        self.rows = sum(PR[p] for p in self.occ)        # sums of the pieces' rows and columns
+        self.cols = sum(PC[p] for p in self.occ)
 
     def moves(self):
         """All jumps as (order key, from, direction, to, count), best first. The order peels the
@@ -116,12 +122,13 @@ class _Search:
         b = self.b
         occ = self.occ
         n = len(occ)
-        sr = sum(p // W for p in occ) / n
-        sc = sum(p % W for p in occ) / n
+        sr = self.rows / n
+        sc = self.cols / n
         noise = self.noise
         out = []
         for f in occ:
             c = b[f]
+            far = abs(PR[f] - sr) + abs(PC[f] - sc)
             for d in DIRS:
                 j = f + d
                 x = b[j]
@@ -135,8 +142,7 @@ class _Search:
                     j += d
                     x = b[j]
                 if x == 0:
-                    key = abs(f // W - sr) + abs(f % W - sc) - abs(j // W - sr) - abs(j % W - sc) + NOISE * noise()
-                    out.append((key, f, d, j, k))
+                    out.append((far - abs(PR[j] - sr) - abs(PC[j] - sc) + NOISE * noise(), f, d, j, k))
         out.sort(reverse=True)
         return out
 
@@ -159,16 +165,21 @@ class _Search:
             return n
         b = self.b
         occ = self.occ
+        rows, cols = self.rows, self.cols
         best_here = 99
         for _, f, d, to, k in moves:
             c = b[f]
             hh = h ^ ZOB[c][f] ^ ZOB[c][to]
             gone = []
+            rr = rows - PR[f] + PR[to]
+            cc = cols - PC[f] + PC[to]
             j = f + d
             while j != to:
                 x = b[j]
                 gone.append((j, x))
                 hh ^= ZOB[x][j]
+                rr -= PR[j]
+                cc -= PC[j]
                 b[j] = 0
                 occ.discard(j)
                 j += d
@@ -177,8 +188,10 @@ class _Search:
             occ.discard(f)
             occ.add(to)
             self.h = hh
+            self.rows = rr
+            self.cols = cc
             self.path.append((f, to))
-            r = self.run(n - k)          # (an exception leaves the board as it is: the caller restores it)
+            r = self.run(n - k)          # (an exception leaves the board as it is: the caller resets it)
             self.path.pop()
             b[f] = c
             b[to] = 0
@@ -188,6 +201,8 @@ class _Search:
                 b[j] = x
                 occ.add(j)
             self.h = h
+            self.rows = rows
+            self.cols = cols
             if r < best_here:
                 best_here = r
                 if r <= self.target:
@@ -224,9 +239,7 @@ def solve(position, seconds: float = 1.0, target: int = 1) -> Result:
         s.path = []
         s.nodes = 0
         s.limit = limit
-        s.b[:] = b
-        s.occ = {p for p in range(W * W) if b[p] and b[p] != SENT}
-        s.h = _hash(b)
+        s.reset(b)
         try:
             s.run(n)
             complete = True
