@@ -186,6 +186,8 @@ def test_the_check_comes_first_even_with_guards_in_hand():
 def test_no_path_when_its_king_cannot_reach_the_far_edge():
     with pytest.raises(IllegalMove, match="no path"):
         Blockade.new().parse_move("E11-out")
+    with pytest.raises(IllegalMove, match="only your own king"):
+        Blockade.new().parse_move("E2-out")
 
 
 # ---------------------------------------------------------------- guards

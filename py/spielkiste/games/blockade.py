@@ -274,6 +274,8 @@ class Blockade(State):
         if self.exit_path() is not None:
             return "your king has a path out: it must leave (the only legal move)"
         if parts[-1] == "OUT":
+            if parts[0] != CELLS[KING_SQ[seat]]:
+                return f"only your own king (on {CELLS[KING_SQ[seat]]}) can leave the board"
             return "your king has no path out over the opposite edge"
         sq = [INDEX.get(p) for p in parts]
         if None in sq:
