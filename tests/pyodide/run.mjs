@@ -18,8 +18,9 @@
 // is missing), the repo mounted read-write at /repo with NODEFS (cwd /repo, so tests/conftest.py puts
 // /repo/py on sys.path exactly as under CPython), the wheel folder mounted at /wheels, where the
 // wheels are unpacked and compiled to bytecode once (site-<hash>/, put on sys.path), no bytecode of
-// the repo's own files and no pytest cache written, and hypothesis run with a "pyodide" profile that turns its example database, deadline and
-// too_slow health check off (same examples; the tests' own @settings still apply). Before pytest it prints the lines "run.mjs: test files: ..." and
+// the repo's own files and no pytest cache written, and hypothesis run with a "pyodide" profile that
+// turns its example database, deadline and too_slow health check off (same examples; the tests' own
+// @settings still apply). Before pytest it prints the lines "run.mjs: test files: ..." and
 // "pyodide-python X.Y.Z emscripten ..." (tests/test_in_pyodide.py reads both).
 // The process exit code is pytest's (0 all passed, 1 some failed, 5 no tests, ...).
 import { spawnSync } from "node:child_process";
