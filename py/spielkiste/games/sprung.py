@@ -53,7 +53,6 @@ class Sprung(State):
     move_pattern = r"(?i)stop|[A-L](1[0-2]|[1-9])-[A-L](1[0-2]|[1-9])"
     aids = ("bonus_columns",)
     playout_cap = 30                # then evaluate(): the race is measured well by distance
-    greedy = 0.0
 
     board: list          # 144 box letters, '.' empty
     bonus: int           # square of the piece that may move again, -1 if none
@@ -139,8 +138,6 @@ class Sprung(State):
                 return self.bonus * 144 + self.dest(self.bonus)
             return STOP
         moves = self.piece_moves(self.to_move)
-        if self.greedy and rng.random() < self.greedy:
-            return max(moves, key=lambda m: (m % 144 - m // 144, rng.random()))
         return moves[rng.randrange(len(moves))]
 
     def can_move(self, seat: int) -> bool:

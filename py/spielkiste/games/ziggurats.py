@@ -219,13 +219,18 @@ class Ziggurats(State):
             if not s or s[-1] != ch:
                 continue
             h = len(s)
+            free = h > 1             # lifting a block off a stack never disconnects anything
+            checked = free
             for j in orth[i]:
                 hj = len(board[j])
                 if hj == h or (hj == h - 1 and hj >= 1):
                     if back is not None and back[0] == j and back[1] == i:
                         continue
-                    if h == 1 and not self.connected_without(i):
-                        continue
+                    if not checked:  # the same answer for every destination: j stays occupied
+                        free = self.connected_without(i)
+                        checked = True
+                    if not free:
+                        break
                     out.append(MOVE + 100 * i + j)
                     if first:
                         return out
@@ -321,22 +326,32 @@ class Ziggurats(State):
         return (tuple(self.board), self.to_move, tuple(self.back))
 
     def evaluate(self):
-        """Height of each seat's top blocks next to foundation stacks, as a rough race."""
-        board, orth = self.board, self.geo.orth
+        """A guess for a position the search stopped in. A seat that can complete a ziggurat
+        now (or, further round the table, later) is likely to win; otherwise each seat's
+        chances grow with the height of its movable top blocks, most of all next to the
+        foundation stacks it could climb onto."""
         n = self.num_players
-        score = [0.0] * n
-        for i, s in enumerate(board):
-            if s and s[-1] != "F":
-                seat = OWNER[s[-1]]
-                h = len(s)
-                near = 0
+        if self.in_setup():
+            return (1.0 / n,) * n
+        for k in range(n):
+            seat = (self.to_move + k) % n
+            if self.winning_moves(seat):
+                p = 0.95 if k == 0 else 0.7
+                return tuple(p if s == seat else (1 - p) / (n - 1) for s in range(n))
+        board, orth = self.board, self.geo.orth
+        score = [1.0] * n
+        for i, st in enumerate(board):
+            if st and st[-1] != "F":
+                seat = OWNER[st[-1]]
+                h = len(st)
+                w = h
                 for j in orth[i]:
                     t = board[j]
-                    if t[:1] == "F":
-                        near = max(near, len(t))
-                score[seat] += h * h + (2 * near if near >= h - 1 else 0)
-        total = sum(score) or 1.0
-        return tuple(0.5 * (x / total) * n / max(1, n - 1) if n > 1 else 0.5 for x in score)
+                    if t[:1] == "F" and h - 1 <= len(t) <= h:
+                        w += 2 * len(t)
+                score[seat] += w
+        total = sum(score)
+        return tuple(x / total for x in score)
 
     # ---------------------------------------------------------------- notation
     def move_text(self, move) -> str:
