@@ -231,6 +231,7 @@ def test_expert_variant_needs_the_triangles_in_column_l():
     s.push_text("C7-D7")
     # Blue cannot move any more and is passed over: Red moves again
     assert s.to_move == 1
+    assert ("sprung.passed", {"player": "@colour.blue"}) in s.view().notes
     plain = spos(rows)
     plain.push_text("I6-J6")
     assert plain.result.winners == (0,)

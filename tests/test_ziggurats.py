@@ -146,6 +146,7 @@ def test_a_foundation_may_not_leave_too_little_room_for_the_rest():
     assert texts(s) == {"f" + c + r for c in "ABCDEF" for r in "46"}
     with pytest.raises(IllegalMove, match="would no longer fit"):
         s.parse_move("fB5")
+    assert set(s.view().layers["forbidden"]) == {c for c in GEOMETRY[6].cells if c[1] in "1235"} - {"B2", "E2"}
     # and the set-up always completes in random play (also with the 9-of-9 option)
     for opts in ({"players": 4}, {"players": 3, "foundations": 3}, {"players": 6}, {"players": 5, "foundations": 3}):
         for seed in range(6):

@@ -10,6 +10,8 @@ goal squares J-L of its rows wins. A seat that cannot move (its goal is full, or
 variant full in the wrong order) is passed over.
 
 Moves are ints 144 * from + to; STOP ends a bonus sequence."""
+import math
+
 from ..codec import grid_decode, grid_encode, parse_int, split_fields
 from ..engine import Option, Outcome, State
 from ..errors import BadPosition
@@ -18,6 +20,7 @@ from . import box
 from .box import CELLS, INDEX, N
 
 STOP = -1
+START_DISTANCE = 81                           # remaining() at the start: 3 rows x (9 + 9 + 9)
 GOAL_COL = 9                                  # J: the goal field is J-L of own rows
 
 # seat -> (colour, top row) per player count: Blue rows 4-6 and Red rows 7-9 (Abb. 8), then
@@ -220,7 +223,6 @@ class Sprung(State):
         teams = sorted(set(self.teams))
         dist = {tm: sum(self.remaining(s) for s in range(n) if self.teams[s] == tm) for tm in teams}
         best = min(dist.values())
-        import math
         w = {tm: math.exp(-(dist[tm] - best) / 6.0) for tm in teams}
         z = sum(w.values())
         return tuple(w[self.teams[s]] / z for s in range(n))
@@ -294,7 +296,7 @@ class Sprung(State):
                 self.last = INDEX[f] * 144 + INDEX[t]
             else:
                 raise BadPosition("err.position", why=f"'{last}' is not a move to an occupied square")
-        self.ply = sum(self.remaining_start(s) - self.remaining(s) for s in range(self.num_players)) // 2
+        self.ply = sum(START_DISTANCE - self.remaining(s) for s in range(self.num_players)) // 2
         winners = [s for s in range(self.num_players) if self.team_done(s)]
         if winners:
             if len({self.teams[s] for s in winners}) > 1:
@@ -321,9 +323,6 @@ class Sprung(State):
             self.result = Outcome.draw(self, "why.sprung.stuck")
         elif not self.can_move(self.to_move):
             raise BadPosition("err.position", why="the player to move cannot move")
-
-    def remaining_start(self, seat: int) -> int:
-        return 3 * ((11 - 2) + (10 - 1) + (9 - 0))
 
     # ---------------------------------------------------------------- presentation
     def seat_colour(self, seat):
@@ -359,6 +358,9 @@ class Sprung(State):
                 v.add_layer("goal", self.goal_cells(s))
             return self._last_layer(v)
         seat = self.to_move
+        for s in range(self.num_players):
+            if not self.can_move(s):
+                v.notes.append(("sprung.passed", {"player": self.seat_ref(s)}))
         v.add_layer("goal", [c for c in self.goal_cells(seat) if self.board[INDEX[c]] == "."])
         if self.bonus >= 0:
             v.add_layer("due", [CELLS[self.bonus]])

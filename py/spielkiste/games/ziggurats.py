@@ -569,6 +569,9 @@ class Ziggurats(State):
             v.add_layer("goal", self.result.line)
         elif "ziggurat" in aids:
             v.add_layer("goal", [geo.cells[i] for i, s in enumerate(board) if s[:1] == "F" and len(s) == 3])
+        if self.result is None and self.in_setup():
+            ok = set(self.geo.foundation_squares(self.foundation_mask(), self.total - self.placed - 1))
+            v.add_layer("forbidden", [geo.cells[i] for i, s in enumerate(board) if not s and i not in ok])
         if self.result is None and not self.in_setup():
             seat = self.to_move
             back = self.back[seat]
