@@ -76,6 +76,19 @@ def test_steps_and_jumps_to_the_first_empty_square_perft_by_reasoning():
     assert perft(s, 4) == 81 * 2 * 9
 
 
+@pytest.mark.parametrize("opts", [{"players": 3}, {"players": 4}, {"players": 4, "teams": True}])
+def test_perft_with_more_players_by_reasoning(opts):
+    # Blue's 9 moves land in column D without a bonus; Red's 9 replies land in D next to 1 blue
+    # piece (odd): go on to E, or stop. The third seat's 9 moves land in D too. Whether that
+    # earns a bonus depends on Red's choice: 3 or 4 players, opponents blue 1 + red 0 = 1 when
+    # Red went on, 2 when it stopped; teams, Yellow's opponents are Red and Green: red 0 or 1.
+    # So after one of Red's two choices ply 5 is a bonus decision (2), after the other it is
+    # the next seat's 9 moves.
+    s = Sprung.new(opts)
+    assert [perft(s, d) for d in (1, 2, 3, 4)] == [9, 81, 162, 1458]
+    assert perft(s, 5) == 81 * 9 * 2 + 81 * 9 * 9 == 8019
+
+
 def test_a_jump_needs_an_unbroken_run_and_stays_in_the_row():
     s = spos({4: "b.bc........", 5: "bbc.........", 6: "bbc.........", **{r: START2[r] for r in (7, 8, 9)}})
     assert {m for m in texts(s) if m.split("-")[0][1:] == "4"} == {"A4-B4", "C4-E4", "D4-E4"}

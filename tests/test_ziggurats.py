@@ -138,6 +138,16 @@ def test_setup_perft_by_reasoning():
     assert perft(s, 2) == 4 * 32 + 16 * 30 + 16 * 27 == 1040
 
 
+def test_setup_perft_on_8x8_by_reasoning():
+    # 5 players, 10 foundations on 8x8. Any one or two foundations leave room for the rest:
+    # of the 16 squares in odd rows and odd columns (no two of which touch) a foundation's 3x3
+    # neighbourhood holds at most 4, so at least 16 - 4 - 4 = 8 stay free. So the counts are
+    # 64, then 4 corners x 60 + 24 edge squares x 58 + 36 inner squares x 55.
+    s = Ziggurats.new({"players": 5})
+    assert perft(s, 1) == 64
+    assert perft(s, 2) == 4 * 60 + 24 * 58 + 36 * 55 == 3612
+
+
 def test_a_foundation_may_not_leave_too_little_room_for_the_rest():
     # 4 players need 8 foundations. After B2 and E2 (covering rows 1-3), the 6 still to come
     # must fit into rows 4-6, which hold at most 6 (A4 C4 E4 A6 C6 E6): a foundation in row 5
