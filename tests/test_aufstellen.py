@@ -283,3 +283,18 @@ def test_rules_page_examples_show_what_they_say():
     cylinder.push_text("B5-E5")
     assert cylinder.result.winners == (1,)
     assert stuck.result.winners == (0,) and stuck.result.reason == "why.aufstellen.stuck"
+
+
+def test_playouts_take_a_win_and_block_three():
+    import random
+    rng = random.Random(5)
+    s = pos(ABB11, 16)
+    assert {s.move_text(s.playout_move(rng)) for _ in range(20)} == {"K11-H11"}   # the winning triangle
+    t = play("aufstellen", "B2 B5 E2 E5 H2")
+    assert {t.move_text(t.playout_move(rng)) for _ in range(20)} == {"K2"}        # Blue blocks row 2
+    u = play("aufstellen", "B2 B5 E2 E5 H2 H5")
+    assert {u.move_text(u.playout_move(rng)) for _ in range(20)} == {"K2"}        # Red completes row 2
+    v = Aufstellen.new()
+    assert len({v.playout_move(rng) for _ in range(200)}) > 8
+    w = pos(CROWD, 14)
+    assert all(w.playout_move(rng) in w.legal_moves() for _ in range(50))

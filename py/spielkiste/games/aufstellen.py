@@ -107,6 +107,47 @@ class Aufstellen(State):
         nb = ALL8 if kind == CYLINDER else ORTH
         return [MOVE + k * 16 + n for k in range(16) if b[k] == ch for n in nb[k] if b[n] == "."]
 
+    def playout_move(self, rng):
+        """Random, except that a move completing four in a line is always taken, and a placement
+        onto the open square of the opponent's three is preferred (cheap foresight for the search)."""
+        b = self.board
+        seat = self.to_move
+        action, kind = self.due()
+        mine = LETTER[seat]
+        due_ch = mine[kind]
+        theirs = LETTER[1 - seat].values()
+        block = -1
+        for ln in LINES:
+            empty = -1
+            own = other = 0
+            for j in ln:
+                ch = b[j]
+                if ch == ".":
+                    empty = j
+                elif ch in theirs:
+                    other += 1
+                else:
+                    own += 1
+            if empty < 0:
+                continue
+            if own == 3:
+                if action == PLACE:
+                    return empty
+                for n in (ALL8 if kind == CYLINDER else ORTH)[empty]:
+                    if b[n] == due_ch and n not in ln:
+                        return MOVE + n * 16 + empty
+            elif other == 3 and action == PLACE:
+                block = empty
+        if block >= 0:
+            return block
+        if action == PLACE:
+            while True:
+                k = rng.randrange(16)
+                if b[k] == ".":
+                    return k
+        moves = self.legal_moves()
+        return moves[rng.randrange(len(moves))]
+
     def _apply(self, move):
         seat = self.to_move
         b = self.board
