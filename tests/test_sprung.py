@@ -256,6 +256,18 @@ def test_expert_variant_needs_the_triangles_in_column_l():
     assert sum(1 for c in v.cells if c.mark == "goal") == 6   # column L of both goal fields
 
 
+def test_search_heuristic_knows_the_expert_goal():
+    # Blue's goal is full in the wrong order: it can never win, whatever the distances say
+    rows = {4: ".........bbc", 5: ".........bbc", 6: ".........cbb",
+            7: "rrs.........", 8: "rrs.........", 9: "rrs........."}
+    assert spos(rows, to_move=1, opts="expert.1").evaluate() == (0.0, 1.0)
+    # a triangle behind its squares has to be overtaken: worse than the same race in order
+    ahead = spos({**START2, 4: ".......cbb..", 7: ".......srr.."}, opts="expert.1")
+    behind = spos({**START2, 4: ".......bbc..", 7: ".......srr.."}, opts="expert.1")
+    assert ahead.evaluate() == (0.5, 0.5)                   # both triangles behind: even
+    assert behind.evaluate()[0] > 0.5                        # only Red's is behind
+
+
 def test_nobody_can_move_is_a_draw():
     # expert variant: Blue is frozen in the wrong order; Red fills its goal wrongly as well
     rows = {4: ".........bbc", 5: ".........bbc", 6: ".........cbb",

@@ -217,13 +217,48 @@ class Sprung(State):
                     target -= 1
         return total
 
+    def to_go(self, seat: int):
+        """remaining(), and in the expert variant a penalty for each piece still ahead of a
+        triangle (it has to be overtaken); None when a row is frozen in the wrong order."""
+        total = self.remaining(seat)
+        if not self.options["expert"]:
+            return total
+        board = self.board
+        tri = box.char(self.layout[seat][0], box.TRIANGLE)
+        for r in self.rows_of(seat):
+            b = r * N
+            if board[b + 9] != "." and board[b + 10] != "." and board[b + 11] != ".":
+                if board[b + 11] != tri:
+                    return None
+                continue
+            ahead = 0
+            for c in range(11, -1, -1):
+                ch = board[b + c]
+                if ch == tri:
+                    break
+                if ch != ".":
+                    ahead += 1
+            total += 4 * ahead
+        return total
+
     def evaluate(self):
-        """A race: the side with less distance to go is ahead (teams add both partners')."""
+        """A race: the side with less distance to go is ahead (teams add both partners'); in
+        the expert variant a side with a row frozen in the wrong order cannot win."""
         n = self.num_players
         teams = sorted(set(self.teams))
-        dist = {tm: sum(self.remaining(s) for s in range(n) if self.teams[s] == tm) for tm in teams}
-        best = min(dist.values())
-        w = {tm: math.exp(-(dist[tm] - best) / 6.0) for tm in teams}
+        dist = {}
+        for tm in teams:
+            d = 0
+            for s in range(n):
+                if self.teams[s] == tm:
+                    g = self.to_go(s)
+                    d = None if g is None or d is None else d + g
+            dist[tm] = d
+        alive = [d for d in dist.values() if d is not None]
+        if not alive:
+            return (0.5,) * n
+        best = min(alive)
+        w = {tm: (math.exp(-(d - best) / 6.0) if d is not None else 0.0) for tm, d in dist.items()}
         z = sum(w.values())
         return tuple(w[self.teams[s]] / z for s in range(n))
 
