@@ -262,3 +262,20 @@ def test_rules_page_and_its_examples(page, server):
     # the manifest makes the app installable; its icons are served
     for path in ("manifest.webmanifest", "assets/icon-192.png", "assets/icon-512.png", "assets/icon.svg"):
         assert page.request.get(server.url + path).ok
+
+
+def test_solitaire_hint_and_solvability_from_the_worker(page, server):
+    open_app(page, server.url + "#solitaire?v=1")
+    assert page.locator("#seats li").count() == 1
+    page.click("#tools button[data-tool='hint']")
+    page.wait_for_function("document.querySelector('#tool-result').textContent.length > 0 && "
+                           "!document.querySelector('#tool-result').textContent.includes('…')", timeout=90000)
+    assert page.locator("[data-cell].selected").count() == 1      # the hinted piece is picked up
+    target = page.locator("[data-cell].target").first
+    assert page.locator("[data-cell].target").count() >= 1
+    target.click()
+    assert len(moves(page)) == 1
+    page.click("#tools button[data-tool='solvable']")
+    page.wait_for_function("document.querySelector('#tool-result').textContent.length > 0 && "
+                           "!document.querySelector('#tool-result').textContent.includes('…')", timeout=90000)
+    shot(page, "platform-solitaire-hint")
