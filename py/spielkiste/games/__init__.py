@@ -1,22 +1,13 @@
-"""One module per game. Adding a game = adding its module here."""
-from .snorkels import Snorkels
-from .surikata import Surikata
-from .drei import Drei
-from .blockade import Blockade
+"""One module per game. Adding a game = adding its module here (in the chooser's order)."""
 from .aufstellen import Aufstellen
-from .ziggurats import Ziggurats
-from .sprung import Sprung
-
-GAME_CLASSES = [Snorkels]
-GAME_CLASSES.append(Blockade)
-GAME_CLASSES.append(Aufstellen)
-from .weltreich import Weltreich
-GAME_CLASSES.append(Weltreich)
-from .tor import Tor
+from .blockade import Blockade
+from .drei import Drei
+from .snorkels import Snorkels
 from .solitaire import Solitaire
-GAME_CLASSES.append(Tor)
-GAME_CLASSES.append(Ziggurats)
-GAME_CLASSES.append(Sprung)
-GAME_CLASSES.append(Surikata)
-GAME_CLASSES.append(Drei)
-GAME_CLASSES.append(Solitaire)
+from .sprung import Sprung
+from .surikata import Surikata
+from .tor import Tor
+from .weltreich import Weltreich
+from .ziggurats import Ziggurats
+
+GAME_CLASSES = [Surikata, Snorkels, Blockade, Weltreich, Sprung, Aufstellen, Solitaire, Tor, Ziggurats, Drei]
