@@ -1,5 +1,6 @@
 """Rules pages: every playable game has one in English and German, they use only the tags the
 page styles, and every example link opens (a real position of that game)."""
+import html as htmllib
 import os
 import re
 
@@ -22,7 +23,7 @@ def test_rules_page_exists_and_its_examples_open(gid, lang):
     assert tags <= ALLOWED, f"unexpected tags {tags - ALLOWED}"
     assert "<script" not in html.lower() and "on" + "click" not in html.lower()
     assert 'class="ours"' in html, "our decisions must be marked"
-    for href in re.findall(r'href="#([^"]+)"', html):
+    for href in map(htmllib.unescape, re.findall(r'href="#([^"]+)"', html)):
         assert href.split("?")[0] == gid
         rec = from_fragment(href)          # raises on any bad example
         assert rec.current is not None
