@@ -1,5 +1,8 @@
 """Shared helpers for engine tests: building positions from move lists, random play."""
+import html
+import os
 import random
+import re
 
 from spielkiste.registry import get_game
 
@@ -29,3 +32,16 @@ def random_game(state, seed: int, max_plies: int = 400, check=None):
         if check:
             check(before, m, s)
     return s
+
+
+def rules_examples(game_id: str) -> list:
+    """The positions a game's rules page links as examples, in page order; both languages must link
+    the same ones."""
+    root = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "assets", "rules")
+    hrefs = {}
+    for lang in ("en", "de"):
+        with open(os.path.join(root, f"{game_id}.{lang}.html"), encoding="utf-8") as f:
+            hrefs[lang] = [html.unescape(h) for h in re.findall(r'class="example" href="#([^"]+)"', f.read())]
+    assert hrefs["en"] == hrefs["de"], "both languages show the same examples"
+    from spielkiste_web.links import from_fragment
+    return [from_fragment(h).current for h in hrefs["en"]]

@@ -1,10 +1,9 @@
 """Schaff den Sprung, RULES.md §5: every rule, from real positions (see also the rules page)."""
-import re
 
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from helpers import play, random_game, texts
+from helpers import play, random_game, rules_examples, texts
 from spielkiste.cli import perft
 from spielkiste.codec import grid_encode
 from spielkiste.errors import BadPosition, IllegalMove
@@ -385,20 +384,8 @@ def test_random_play_invariants(seed, which):
 
 
 # ---------------------------------------------------------------- the rules page's examples
-def rules_examples():
-    import os
-    root = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "assets", "rules")
-    hrefs = {}
-    for lang in ("en", "de"):
-        html = open(os.path.join(root, f"sprung.{lang}.html"), encoding="utf-8").read()
-        hrefs[lang] = re.findall(r'class="example" href="#([^"]+)"', html)
-    assert hrefs["en"] == hrefs["de"], "both languages show the same examples"
-    from spielkiste_web.links import from_fragment
-    return [from_fragment(h).current for h in hrefs["en"]]
-
-
 def test_rules_page_examples_show_what_they_say():
-    illus8, further, illus9 = rules_examples()
+    illus8, further, illus9 = rules_examples("sprung")
     # Illus. 8: Red may go on from D8 to E8, then the turn ends
     assert texts(illus8) == {"D8-E8", "stop"}
     illus8.push_text("D8-E8")

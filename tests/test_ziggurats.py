@@ -1,10 +1,9 @@
 """Ziggurats, RULES.md §9: every rule, from real positions (see also the rules page examples)."""
-import re
 
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from helpers import play, random_game, texts
+from helpers import play, random_game, rules_examples, texts
 from spielkiste.cli import perft
 from spielkiste.errors import BadOption, BadPosition, IllegalMove
 from spielkiste.games.ziggurats import CHARS, GEOMETRY, Ziggurats
@@ -529,20 +528,8 @@ def test_play_phase_perft_matches_the_reference():
 
 
 # ---------------------------------------------------------------- the rules page's examples
-def rules_examples():
-    import os
-    root = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "assets", "rules")
-    hrefs = {}
-    for lang in ("en", "de"):
-        html = open(os.path.join(root, f"ziggurats.{lang}.html"), encoding="utf-8").read()
-        hrefs[lang] = re.findall(r'class="example" href="#([^"]+)"', html)
-    assert hrefs["en"] == hrefs["de"], "both languages show the same examples"
-    from spielkiste_web.links import from_fragment
-    return [from_fragment(h).current for h in hrefs["en"]]
-
-
 def test_rules_page_examples_show_what_they_say():
-    room, cut, back, win, stuck = rules_examples()
+    room, cut, back, win, stuck = rules_examples("ziggurats")
     assert room.num_players == 4 and texts(room) == {"f" + c + r for c in "ABCDEF" for r in "46"}
     assert "A2-B2" not in texts(cut) and "B2-A2" in texts(cut)
     assert "B2-A2" not in texts(back) and back.to_move == 0
