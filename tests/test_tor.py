@@ -200,6 +200,7 @@ def test_all_eleven_in_play_wins():
     assert s.in_play(0) == 10 and s.reserve[:2] == [0, 1]
     s.push_text("H5-G5")
     assert texts(s) == {"H5S"}                       # no triangle left in the reserve
+    assert [s.move_text(m) for m in s.winning_moves()] == ["H5S"]
     with pytest.raises(IllegalMove, match="no triangle is left"):
         s.parse_move("H5T")
     s.push_text("H5S")
@@ -216,6 +217,7 @@ def test_teams_win_when_both_partners_have_all_pieces_in_play():
     done = Tor.decode(code(TEAM_GRID.format(row7="gggggg6", row10="rrrr8"), 0, opts="players.4,teams.1"))
     assert done.in_play(2) == 11
     done.push_text("H5-G5")
+    assert done.winning_moves() == done.legal_moves()
     done.push_text("H5S")
     assert done.result.reason == "why.tor.all_in_team" and done.result.winners == (0, 2)
     assert done.result.message("en") == "Red and Green have all their pieces in play and win."
@@ -226,6 +228,7 @@ def test_a_finished_partner_plays_on():
     s = Tor.decode(code(TEAM_GRID.format(row7="ggggg7", row10="rrrrr7"), 0, opts="players.4,teams.1"))
     assert s.result is None and s.in_play(0) == 11 and s.in_play(2) == 10
     assert s.legal_moves()
+    assert s.winning_moves() == []
     s.push_text("H5-G5")              # the gate condition holds and H5 is free, but the reserve is empty
     assert s.fired >= 0 and s.gate == -1 and s.to_move == 1
     assert ("tor.gate_done", {"player": "@colour.red"}) in s.view().notes
@@ -362,3 +365,14 @@ def test_every_example_link_opens_and_shows_its_fact(lang):
     assert c4.gate == -1 and c4.fired == -1
     assert c5.gate == INDEX["H5"] and c5.to_move == RED
     assert green.to_move == GREEN and set(green.must_leave(GREEN)) == {INDEX["K2"], INDEX["B5"]}
+
+
+@pytest.mark.parametrize("seat", [YELLOW, RED])
+def test_gate_options_count_the_movements_that_open_a_gate(seat):
+    s = Tor.decode(code(ABB15, seat))
+    opening = 0
+    for m in s.legal_moves():
+        t = s.copy()
+        t.play(m)
+        opening += t.gate >= 0
+    assert opening >= 2 and s.gate_options(seat) == opening      # G3-G8 for Yellow, H5-G5 for Red among them

@@ -524,3 +524,29 @@ def test_a_player_who_cannot_move_is_skipped():
     assert not s.has_move(1)
     s.push_text("L12-L10")
     assert s.to_move == 2 and s.result is None      # Green is skipped
+
+
+def test_winning_moves_lists_exactly_the_moves_that_win_at_once():
+    assert {Weltreich.decode(ABB7_RED).move_text(m) for m in Weltreich.decode(ABB7_RED).winning_moves()} == {"E11xE8"}
+    assert Weltreich.decode(ABB7_BLUE).winning_moves() == []           # C8xH8 could be captured
+    safe = pos(ABB7_SAFE, 0)
+    assert {safe.move_text(m) for m in safe.winning_moves()} == {"C8xH8"}
+    s = pos(board(B2="B", B7="R", A1="r"), 0)
+    assert {s.move_text(m) for m in s.winning_moves()} == {"B2xB7"}
+
+
+OPTION_SETS_W = [{}, {"players": 3}, {"players": 4}, {"players": 4, "teams": True}]
+
+
+@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10**9), which=st.integers(0, 3))
+def test_winning_moves_agree_with_playing_every_move(seed, which):
+    def check(before, move, after):
+        wins = set()
+        for m in before.legal_moves():
+            t = before.copy()
+            t.play(m)
+            if t.result is not None and before.to_move in t.result.winners:
+                wins.add(m)
+        assert set(before.winning_moves()) == wins
+    random_game(Weltreich.new(OPTION_SETS_W[which]), seed, max_plies=60, check=check)

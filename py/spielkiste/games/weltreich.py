@@ -104,7 +104,7 @@ class Weltreich(State):
     repetition = True
     move_pattern = rf"{SQUARE_RE}[-xX]{SQUARE_RE}"
     aids = ("threatened",)
-    playout_cap = 80
+    playout_cap = 0           # evaluate() at once: beat 80-ply playouts 6-0 and 8-ply ones 5.5-0.5
 
     board: bytearray     # 0 empty, else 1 + seat*3 + kind
     cmd: list            # square of each seat's commander, -1 once captured
@@ -281,56 +281,68 @@ class Weltreich(State):
     def key(self):
         return bytes(self.board) + bytes((self.to_move,))
 
-    def playout_move(self, rng):
-        """A cheap, purposeful random move: capture an enemy commander; complete the thrones;
-        crown the commander where it is safe; move a threatened commander to a safe square;
-        often take some capture; else a random piece to a random empty square of its lines."""
+    def winning_moves(self) -> list:
+        """The moves that win at once (cheap, no trial moves): an enemy commander captured
+        (with 2 players, teams, or the last other commander), the last throne needed, the
+        commander onto its crowning throne where nothing can capture it (teams: partner already
+        crowned). A search may try these first."""
+        if self.result is not None:
+            return []
         b, teams, seat = self.board, self.teams, self.to_move
         mine = teams[seat]
         lo = 1 + seat * 3
-        rand = rng.random
-        for s, c in enumerate(self.cmd):
-            if c >= 0 and teams[s] != mine:
+        out = []
+        enemies = [c for s, c in enumerate(self.cmd) if c >= 0 and teams[s] != mine]
+        if not self.individual() or len(enemies) == 1:
+            for c in enemies:
                 for k in (COMMANDER, RIDER, ARCHER):
                     for j in CAPSQ[k][c]:
                         if b[j] == lo + k:
-                            return j * NN + c
-        # the last throne needed
+                            out.append(j * NN + c)
         need = 3 if self.individual() else 4
-        held = 0
-        missing = []
-        for t in THRONES:
-            w = b[t]
-            if w and teams[OWNER[w]] == mine:
-                held += 1
-            else:
-                missing.append(t)
-        if held == need - 1:
+        missing = [t for t in THRONES if not (b[t] and teams[OWNER[b[t]]] == mine)]
+        if len(missing) == 1 or (need == 3 and len(missing) == 2):
             for t in missing:
                 w = b[t]
                 if not w:
-                    for j in LINES[t]:
-                        if lo <= b[j] < lo + 3:
-                            return j * NN + t
+                    out.extend(j * NN + t for j in LINES[t] if lo <= b[j] < lo + 3)
                 elif teams[OWNER[w]] != mine:
-                    for k in (COMMANDER, RIDER, ARCHER):
-                        for j in CAPSQ[k][t]:
-                            if b[j] == lo + k:
-                                return j * NN + t
+                    out.extend(j * NN + t for k in (COMMANDER, RIDER, ARCHER) for j in CAPSQ[k][t]
+                               if b[j] == lo + k)
         c = self.cmd[seat]
         cr = self.crown(seat)
-        if c != cr:
-            p = self.partner(seat)
+        p = self.partner(seat)
+        if c != cr and (p is None or self.crowned(p)) and (c // N == cr // N or c % N == cr % N):
             w = b[cr]
-            if (p is None or self.crowned(p)) and (c // N == cr // N or c % N == cr % N) and \
-                    (not w or (teams[OWNER[w]] != mine and abs(c - cr) // (N if c % N == cr % N else 1) in (2, 5))):
+            d = abs(c - cr) // (N if c % N == cr % N else 1)
+            if not w or (teams[OWNER[w]] != mine and d in (2, 5)):
                 b[c] = 0
                 b[cr] = lo
                 safe = not self.capturable(cr, seat)
                 b[c] = lo
                 b[cr] = w
                 if safe:
-                    return c * NN + cr
+                    out.append(c * NN + cr)
+        return list(dict.fromkeys(out))
+
+    def playout_move(self, rng):
+        """A cheap, purposeful random move: a winning move (winning_moves); else an enemy
+        commander captured (3-4 players); a threatened commander moved to a safe square; often
+        some capture; else a random piece to a random empty square of its lines."""
+        rand = rng.random
+        win = self.winning_moves()
+        if win:
+            return win[int(rand() * len(win))]
+        b, teams, seat = self.board, self.teams, self.to_move
+        mine = teams[seat]
+        lo = 1 + seat * 3
+        for s, c in enumerate(self.cmd):
+            if c >= 0 and teams[s] != mine:
+                for k in (COMMANDER, RIDER, ARCHER):
+                    for j in CAPSQ[k][c]:
+                        if b[j] == lo + k:
+                            return j * NN + c
+        c = self.cmd[seat]
         if self.capturable(c, seat) and rand() < 0.8:
             line = LINES[c]
             for _ in range(8):
@@ -363,7 +375,9 @@ class Weltreich(State):
         return moves[int(rand() * len(moves))]
 
     def evaluate(self):
-        """Material, thrones held and a commander near its crowning throne, per team."""
+        """Material, thrones held, a commander on its crowning throne and a penalty for a
+        commander under attack, per team against the best other team. (A version that also
+        scored the winning moves of the side to move won none of 12 test games against this.)"""
         n = self.num_players
         b = self.board
         score = [0.0] * n
@@ -377,8 +391,7 @@ class Weltreich(State):
         for s in range(n):
             c = self.cmd[s]
             if c >= 0:
-                cr = self.crown(s)
-                if c == cr:
+                if c == self.crown(s):
                     score[s] += 3.0
                 if self.capturable(c, s):
                     score[s] -= 4.0
@@ -396,8 +409,7 @@ class Weltreich(State):
             if not others:
                 out.append(1.0)
                 continue
-            d = me - max(others)
-            out.append(0.5 + 0.5 * math.tanh(d / 6.0))
+            out.append(0.5 + 0.5 * math.tanh((me - max(others)) / 6.0))
         return tuple(out)
 
     # ---------------------------------------------------------------- notation
