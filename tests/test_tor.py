@@ -323,7 +323,7 @@ def test_random_play_invariants(seed, which):
                 assert i not in centres, "a cylinder stands on a centre"
         assert all(x >= 0 for x in after.reserve)
         if after.result is not None:
-            assert after.result.reason in ("why.tor.all_in", "why.tor.all_in_team", "why.repetition")
+            assert after.result.reason in ("why.tor.all_in", "why.tor.all_in_team", "why.repetition", "why.tor.quiet")
         else:
             ev = after.evaluate()
             assert len(ev) == after.num_players and all(0.0 <= x <= 1.0 for x in ev)
@@ -376,3 +376,17 @@ def test_gate_options_count_the_movements_that_open_a_gate(seat):
         t.play(m)
         opening += t.gate >= 0
     assert opening >= 2 and s.gate_options(seat) == opening      # G3-G8 for Yellow, H5-G5 for Red among them
+
+
+def test_thirty_rounds_without_a_new_piece_draw_our_choice():
+    s = Tor.decode(code(ABB15, YELLOW) + ";119")    # 4 players: 120 movements = 30 rounds
+    t = s.copy()
+    t.push_text("G3-C3")                             # no gate
+    assert t.result.reason == "why.tor.quiet" and t.result.message("en") == "No new piece in play for 30 rounds: draw."
+    assert Tor.decode(t.encode()).result.reason == "why.tor.quiet"
+    s.push_text("G3-G8")                             # opens H8: the count waits for the new piece
+    assert s.result is None and s.gate == INDEX["H8"]
+    s.push_text("H8S")
+    assert s.result is None and s.quiet == 0
+    with pytest.raises(BadPosition, match="without a new piece"):
+        Tor.decode(code(ABB15, YELLOW) + ";121")

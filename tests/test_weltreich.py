@@ -550,3 +550,17 @@ def test_winning_moves_agree_with_playing_every_move(seed, which):
                 wins.add(m)
         assert set(before.winning_moves()) == wins
     random_game(Weltreich.new(OPTION_SETS_W[which]), seed, max_plies=60, check=check)
+
+
+def test_thirty_rounds_without_a_capture_draw_our_choice():
+    grid = grid_encode(list("".join(CAPTURE_LAB)), 12)
+    s = Weltreich.decode(f"1::{grid};0;;;59")        # 59 moves without a capture (2 players: 60 = 30 rounds)
+    t = s.copy()
+    t.push_text("J2-J1")
+    assert t.result.reason == "why.weltreich.quiet" and t.result.winners == ()
+    assert t.result.message("en") == "No capture in 30 rounds: draw."
+    assert Weltreich.decode(t.encode()).result.reason == "why.weltreich.quiet"
+    s.push_text("D4xD7")                              # a capture starts the count again
+    assert s.result is None and s.quiet == 0 and s.encode().count(";") == 3
+    with pytest.raises(BadPosition, match="without a capture"):
+        Weltreich.decode(f"1::{grid};0;;;61")

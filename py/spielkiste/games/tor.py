@@ -20,7 +20,7 @@ code writes box letters."""
 import math
 import re
 
-from ..codec import grid_decode, grid_encode, split_fields
+from ..codec import grid_decode, grid_encode, parse_int, split_fields
 from ..engine import Outcome, State
 from ..errors import BadPosition
 from ..texts import add
@@ -55,6 +55,7 @@ SEAT_COLOURS = {2: ("red", "green"), 3: ("red", "blue", "green"), 4: ("red", "bl
 ROTATION = {"red": 0, "blue": 270, "green": 180, "yellow": 90}   # the seat's corner at the viewer's left hand
 RESERVE = (3, 5)                            # triangles, squares beside the board at the start
 TOTAL = 11
+QUIET_ROUNDS = 30                           # our choice: this many rounds without a new piece draw
 SQUARE_RE = r"[A-La-l](?:1[0-2]|[1-9])"
 CHOICE = ("tor.triangle", "tor.square")
 
@@ -76,6 +77,8 @@ add({
     "why.tor.all_in_team": ("{winner} and {partner} have all their pieces in play and win.",
                             "{winner} und {partner} haben alle Figuren im Spiel und gewinnen."),
     "why.tor.stuck": ("No player can move: draw.", "Niemand kann ziehen: unentschieden."),
+    "why.tor.quiet": ("No new piece in play for {rounds} rounds: draw.",
+                      "{rounds} Runden ohne neue Figur im Spiel: unentschieden."),
 })
 
 
@@ -91,6 +94,7 @@ class Tor(State):
     reserve: list        # [triangles, squares] per seat, flat: seat*2 + (0 triangle, 1 square)
     gate: int            # the open gate's centre waiting for the mover's reserve piece, or -1
     fired: int           # the last movement, if it met the gate condition, else -1 (for the view)
+    quiet: int           # movements since a piece last came into play (QUIET_ROUNDS rounds draw)
 
     def _setup(self, options):
         self.board = bytearray(NN)
@@ -102,6 +106,7 @@ class Tor(State):
             self.reserve.extend(RESERVE)
         self.gate = -1
         self.fired = -1
+        self.quiet = 0
         self._cache_colours()
 
     def _cache_colours(self):
@@ -224,6 +229,7 @@ class Tor(State):
             b[ctr] = 1 + self.cidx[seat] * 3 + (TRI if k == 0 else SQU)
             self.reserve[2 * seat + k] -= 1
             self.gate = -1
+            self.quiet = 0
             if self.in_play(seat) == TOTAL:
                 p = self.partner(seat)
                 if p is None:
@@ -240,6 +246,7 @@ class Tor(State):
             b[to] = b[frm]
             b[frm] = 0
             self.fired = -1
+            self.quiet += 1
             if self.fires(to, seat):
                 self.fired = move
                 ctr = CENTRE_OF[FIELD[to]]
@@ -247,6 +254,8 @@ class Tor(State):
                     self.gate = ctr
                     return              # the same seat chooses the reserve piece
         self._next_turn(seat)
+        if self.result is None and self.quiet >= QUIET_ROUNDS * self.num_players:
+            self.result = Outcome.draw(self, "why.tor.quiet", rounds=QUIET_ROUNDS)
 
     def _next_turn(self, seat):
         n = self.num_players
@@ -434,9 +443,15 @@ class Tor(State):
                          CELLS[self.gate] if self.gate >= 0 else "",
                          self.move_text(self.last) if isinstance(self.last, int) else "",
                          self.move_text(self.fired) if self.fired >= 0 else "",
-                         "r" if self.result is not None and self.result.reason == "why.repetition" else ""])
+                         "r" if self.result is not None and self.result.reason == "why.repetition" else ""]
+                        + ([str(self.quiet)] if self.quiet else []))
 
     def _decode_body(self, body, options):
+        if body.count(";") == 6:
+            body, _, quiet = body.rpartition(";")
+            self.quiet = parse_int(quiet, 1, QUIET_ROUNDS * self.num_players, "moves without a new piece")
+        else:
+            self.quiet = 0
         grid, seat, gate, last, fired, drawn = split_fields(body, 6)
         if drawn not in ("", "r"):
             raise BadPosition("err.position", why="the last field may only be 'r' (drawn by repetition)")
@@ -510,6 +525,10 @@ class Tor(State):
                                           partner=self.seat_ref(p))
         elif drawn:
             self.result = Outcome.draw(self, "why.repetition")
+        elif self.quiet >= QUIET_ROUNDS * n:
+            if self.gate >= 0:
+                raise BadPosition("err.position", why="a gate is open, so a new piece is coming")
+            self.result = Outcome.draw(self, "why.tor.quiet", rounds=QUIET_ROUNDS)
         elif self.gate < 0 and not self.has_move(self.to_move):
             if any(self.has_move(s) for s in range(n)):
                 raise BadPosition("err.position", why="the player to move has no move")

@@ -17,7 +17,7 @@ into the captor's pieces (colour and all); his seat is skipped from then on."""
 import math
 import re
 
-from ..codec import grid_decode, grid_encode, split_fields
+from ..codec import grid_decode, grid_encode, parse_int, split_fields
 from ..engine import Outcome, State
 from ..errors import BadMove, BadPosition, IllegalMove
 from ..texts import add
@@ -66,6 +66,7 @@ SEATS = {
     4: (("tl", "blue"), ("tr", "green"), ("br", "red"), ("bl", "yellow")),
 }
 SQUARE_RE = r"[A-La-l](?:1[0-2]|[1-9])"
+QUIET_ROUNDS = 30        # our choice: this many rounds without a capture draw
 
 add({
     "aid.threatened": ("Show my pieces an enemy can capture", "Meine schlagbaren Figuren zeigen"),
@@ -94,6 +95,7 @@ add({
     "why.weltreich.last": ("{winner} captures the last other commander ({loser}) and wins.",
                            "{winner} schlägt den letzten anderen Kommandeur ({loser}) und gewinnt."),
     "why.weltreich.stuck": ("No player can move: draw.", "Niemand kann ziehen: unentschieden."),
+    "why.weltreich.quiet": ("No capture in {rounds} rounds: draw.", "{rounds} Runden ohne Schlagen: unentschieden."),
 })
 
 
@@ -108,10 +110,12 @@ class Weltreich(State):
 
     board: bytearray     # 0 empty, else 1 + seat*3 + kind
     cmd: list            # square of each seat's commander, -1 once captured
+    quiet: int           # moves in a row without a capture (QUIET_ROUNDS rounds of them draw)
 
     def _setup(self, options):
         self.board = bytearray(NN)
         self.cmd = [-1] * self.num_players
+        self.quiet = 0
         for seat, (corner, _) in enumerate(SEATS[self.num_players]):
             for i, k in START[corner].items():
                 self.board[i] = 1 + seat * 3 + k
@@ -206,6 +210,7 @@ class Weltreich(State):
         b[to] = v
         if KIND[v] == COMMANDER:
             self.cmd[seat] = to
+        self.quiet = 0 if w else self.quiet + 1
         n = self.num_players
         if w and KIND[w] == COMMANDER:
             victim = OWNER[w]
@@ -240,6 +245,8 @@ class Weltreich(State):
             s = (seat + k) % n
             if self.cmd[s] >= 0 and self.has_move(s):
                 self.to_move = s
+                if self.quiet >= QUIET_ROUNDS * n:
+                    self.result = Outcome.draw(self, "why.weltreich.quiet", rounds=QUIET_ROUNDS)
                 return
         self.to_move = (seat + 1) % n
         self.result = Outcome.draw(self, "why.weltreich.stuck")
@@ -472,9 +479,17 @@ class Weltreich(State):
             frm, to = divmod(self.last, NN)
             last = f"{CELLS[frm]}-{CELLS[to]}"
         drawn = "r" if self.result is not None and self.result.reason == "why.repetition" else ""
-        return ";".join([grid_encode(cells, N), str(self.to_move), last, drawn])
+        fields = [grid_encode(cells, N), str(self.to_move), last, drawn]
+        if self.quiet:
+            fields.append(str(self.quiet))
+        return ";".join(fields)
 
     def _decode_body(self, body, options):
+        if body.count(";") == 4:
+            body, _, quiet = body.rpartition(";")
+            self.quiet = parse_int(quiet, 1, QUIET_ROUNDS * self.num_players, "moves without a capture")
+        else:
+            self.quiet = 0
         grid, seat, last, drawn = split_fields(body, 4)
         if drawn not in ("", "r"):
             raise BadPosition("err.position", why="the last field may only be 'r' (drawn by repetition)")
@@ -564,6 +579,8 @@ class Weltreich(State):
             raise BadPosition("err.position", why="the winning move does not fit the player to move")
         if self.result is None and drawn:
             self.result = Outcome.draw(self, "why.repetition")
+        if self.result is None and self.quiet >= QUIET_ROUNDS * n:
+            self.result = Outcome.draw(self, "why.weltreich.quiet", rounds=QUIET_ROUNDS)
         if self.result is None and not self.has_move(self.to_move):
             if any(self.has_move(s) for s in active):
                 raise BadPosition("err.position", why="the player to move has no move")
