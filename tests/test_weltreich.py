@@ -552,6 +552,27 @@ def test_winning_moves_agree_with_playing_every_move(seed, which):
     random_game(Weltreich.new(OPTION_SETS_W[which]), seed, max_plies=60, check=check)
 
 
+def test_a_piece_leaving_a_throne_does_not_complete_the_thrones():
+    # 3 players, Green owns E8 and H8: E8-E5 or H8xH5 would give up the throne they leave; J5-E5 wins
+    s = Weltreich.decode("1:players.3:b2b4g2g/7B2G1/2b2bgh2s1/2g9/7s1h2/6c2b2/b3c1g4r/4h2hc3/10r1/"
+                         "3r6s1/1r8Rg/1cr6s2;1;A3-A7;;3")
+    assert sorted(s.move_text(m) for m in s.winning_moves()) == ["J5-E5"]
+    for text, wins in (("J5-E5", True), ("E8-E5", False), ("H8xH5", False)):
+        t = s.copy()
+        t.push_text(text)
+        assert (t.result is not None and 1 in t.result.winners) == wins, text
+
+
+def test_capturing_a_commander_whose_thrones_join_the_captor_wins():
+    # 3 players: Blue holds one throne, Green two; Blue B6xD6 takes Green's commander, Green's pieces
+    # (and thrones) join Blue: 3 of 4 thrones
+    s = Weltreich.decode("1:players.3:c1cb4gg1g/9h2/9hb1/3c7g/4c2hb3/1B1G8/3b1b5r/7g1rs1/6g4r/1r10/"
+                         "7hRrbs/1r2s7;0;K12-E12;;37")
+    assert "B6xD6" in [s.move_text(m) for m in s.winning_moves()]
+    s.push_text("B6xD6")
+    assert s.result.reason == "why.weltreich.thrones3" and s.result.winners == (0,)
+
+
 def test_thirty_rounds_without_a_capture_draw_our_choice():
     grid = grid_encode(list("".join(CAPTURE_LAB)), 12)
     s = Weltreich.decode(f"1::{grid};0;;;59")        # 59 moves without a capture (2 players: 60 = 30 rounds)

@@ -307,15 +307,27 @@ class Weltreich(State):
                         if b[j] == lo + k:
                             out.append(j * NN + c)
         need = 3 if self.individual() else 4
+        if self.individual() and len(enemies) > 1:
+            # a captured commander's pieces join the captor: with them his thrones become ours
+            owned = sum(1 for t in THRONES if b[t] and teams[OWNER[b[t]]] == mine)
+            for s, c in enumerate(self.cmd):
+                if c < 0 or teams[s] == mine:
+                    continue
+                theirs = sum(1 for t in THRONES if b[t] and OWNER[b[t]] == s)
+                for k in (COMMANDER, RIDER, ARCHER):
+                    for j in CAPSQ[k][c]:
+                        if b[j] == lo + k and owned + theirs - (j in THRONES) >= need:
+                            out.append(j * NN + c)
         missing = [t for t in THRONES if not (b[t] and teams[OWNER[b[t]]] == mine)]
         if len(missing) == 1 or (need == 3 and len(missing) == 2):
+            # a piece leaving a throne of ours gives that throne up: it completes nothing
             for t in missing:
                 w = b[t]
                 if not w:
-                    out.extend(j * NN + t for j in LINES[t] if lo <= b[j] < lo + 3)
+                    out.extend(j * NN + t for j in LINES[t] if lo <= b[j] < lo + 3 and j not in THRONES)
                 elif teams[OWNER[w]] != mine:
                     out.extend(j * NN + t for k in (COMMANDER, RIDER, ARCHER) for j in CAPSQ[k][t]
-                               if b[j] == lo + k)
+                               if b[j] == lo + k and j not in THRONES)
         c = self.cmd[seat]
         cr = self.crown(seat)
         p = self.partner(seat)
