@@ -1,6 +1,5 @@
 """The engine contract, checked for every registered game over random play: what the search,
 the links, the renderer and the page rely on."""
-import random
 
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st

@@ -303,7 +303,7 @@ def test_rules_page_examples_and_the_solution_link():
     for m in ("F9-F7", "E5-G5", "G5-G7", "G7-E7"):
         abb13.push_text(m)
     assert abb13.pieces() == 1 and abb13.result.reason == "why.solitaire.excellent"
-    for lang, text in pages.items():
+    for text in pages.values():
         link = html.unescape(re.search(r'href="#(solitaire\?m=[^"]+)"', text).group(1))
         rec = from_fragment(link)
         assert rec.moves == [translate(m) for m in SHEET_SOLUTION] and rec.cursor == 0

@@ -5,7 +5,7 @@ import re
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from helpers import play, random_game, texts
+from helpers import random_game, texts
 from spielkiste.cli import perft
 from spielkiste.codec import grid_encode
 from spielkiste.errors import BadPosition, IllegalMove
@@ -422,7 +422,7 @@ def reference_moves(s):
     cols = "ABCDEFGHIJKL"
     own = {sq: at(s, sq) for sq in INDEX if at(s, sq) and s.seat_colour(seat) == at(s, sq)[0]}
     colour_team = {s.seat_colour(x): s.teams[x] for x in range(s.num_players)}
-    for sq, (colour, shape) in own.items():
+    for sq, (_colour, shape) in own.items():
         c, r = cols.index(sq[0]), int(sq[1:]) - 1
         for dc, dr in ((1, 0), (-1, 0), (0, 1), (0, -1)):
             for k in range(1, 12):

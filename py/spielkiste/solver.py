@@ -104,7 +104,7 @@ class _Search:
         self.limit = 1 << 62
         self.noise = random.Random(seed).random
         self.h = 0
-        self.occ = set()                  # the squares holding a piece
+        self.occ: set = set()               # the squares holding a piece
         self.reset(b)
 
     def reset(self, b) -> None:

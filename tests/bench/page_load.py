@@ -136,7 +136,7 @@ def build_hello(dist: str, dest: str) -> str:
 def make_wheel(path: str) -> str:
     """py/spielkiste and py/spielkiste_web as a minimal pure-Python wheel (deterministic)."""
     name = "spielkiste-0-py3-none-any.whl"
-    records, files = [], []
+    files = []
     for pkg in build.PACKAGES:
         base = os.path.join(ROOT, "py", pkg)
         for dirpath, dirnames, filenames in sorted(os.walk(base)):

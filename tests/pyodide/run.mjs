@@ -15,8 +15,8 @@
 // (sys.platform is "emscripten" inside Pyodide). tests/e2e/ is never collected here.
 //
 // How: loadPyodide() from assets/npm/node_modules/pyodide (running `python build.py deps` first if it
-// is missing), the repo mounted read-write at /repo with NODEFS (cwd /repo, so tests/conftest.py puts
-// /repo/py on sys.path exactly as under CPython), the wheel folder mounted at /wheels, where the
+// is missing), the repo mounted read-write at /repo with NODEFS (cwd /repo, so the `pythonpath` of
+// pyproject.toml's pytest section puts /repo/py on sys.path exactly as under CPython), the wheel folder mounted at /wheels, where the
 // wheels are unpacked and compiled to bytecode once (site-<hash>/, put on sys.path), no bytecode of
 // the repo's own files and no pytest cache written, and hypothesis run with a "pyodide" profile that
 // turns its example database, deadline and too_slow health check off (same examples; the tests' own

@@ -75,7 +75,7 @@ class Sprung(State):
     def _init_tables(self):
         self.layout = LAYOUT[self.num_players]
         owner = {}
-        for seat, (colour, top) in enumerate(self.layout):
+        for seat, (colour, _top) in enumerate(self.layout):
             for shape in (box.SQUARE, box.TRIANGLE):
                 owner[box.char(colour, shape)] = seat
         self.owner = owner

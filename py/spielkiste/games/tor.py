@@ -472,7 +472,7 @@ class Tor(State):
             self.board[i] = 1 + ci * 3 + si
             count[ci][si] += 1
         self.reserve = []
-        for s, ci in enumerate(self.cidx):
+        for ci in self.cidx:
             cyl, tri, squ = count[ci]
             if cyl != 1 or not 1 <= tri <= 4 or not 1 <= squ <= 6:
                 raise BadPosition("err.position", why=f"{COLOURS[ci]} must have 1 cylinder, 1-4 triangles and "

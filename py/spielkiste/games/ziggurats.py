@@ -12,7 +12,7 @@ cycling), never next to another foundation, not even diagonally. Our choice: a f
 not go where the foundations still to come would no longer fit (on 6x6 four foundations can
 cover the whole board), so the set-up always completes."""
 from ..codec import parse_int, split_fields
-from ..coords import LETTERS, names
+from ..coords import names
 from ..engine import Option, Outcome, State
 from ..errors import BadOption, BadPosition
 from ..texts import add
@@ -262,8 +262,13 @@ class Ziggurats(State):
     def can_act(self, seat: int) -> bool:
         return bool(self.placements(seat, True) or self.block_moves(seat, True))
 
-    def winning_moves(self, seat: int) -> list:
-        """Block moves that top a foundation + 2 blocks."""
+    def winning_moves(self, seat: int | None = None) -> list:
+        """Block moves that top a foundation + 2 blocks (by default those of the player to move,
+        none during the set-up)."""
+        if seat is None:
+            if self.in_setup():
+                return []
+            seat = self.to_move
         board, orth = self.board, self.geo.orth
         ch = CHARS[seat]
         out = []
