@@ -3,7 +3,7 @@
 
   python build.py serve [--port 8000]   build dist/, then serve it on http://127.0.0.1:8000
   python build.py build                 only build dist/
-  python build.py test                  install the pinned test tools and run every test
+  python build.py test [PYTEST ARGS]    install the locked test tools into .venv/, run ruff, mypy and every test
   python build.py deps                  only fetch the pinned npm packages (assets/npm, lock file committed)
 
 The pinned Pyodide and @pyscript/core come from the npm registry (`npm ci` against the
@@ -26,6 +26,8 @@ ROOT = os.path.dirname(os.path.abspath(__file__))
 NPM = os.path.join(ROOT, "assets", "npm")
 MODULES = os.path.join(NPM, "node_modules")
 DIST = os.path.join(ROOT, "dist")
+VENV = os.path.join(ROOT, ".venv")
+LOCK = os.path.join(ROOT, "tests", "requirements.lock")
 PYODIDE_FILES = ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"]
 PACKAGES = ["spielkiste", "spielkiste_web"]
 MIME = {".mjs": "text/javascript", ".js": "text/javascript", ".wasm": "application/wasm",
@@ -145,15 +147,43 @@ def make_server(directory: str, port: int, host: str = "127.0.0.1") -> http.serv
     return http.server.ThreadingHTTPServer((host, port), functools.partial(Handler, directory=directory))
 
 
+def venv_python() -> str:
+    return os.path.join(VENV, "Scripts" if os.name == "nt" else "bin", "python")
+
+
+def test_tools() -> str:
+    """The project's .venv/ with the test tools of the lock file (every package pinned with its
+    hashes), so nothing is installed into the interpreter running this script. pip runs again only
+    when the lock file changed since the last install. Returns the venv's python."""
+    py = venv_python()
+    if not os.path.exists(py):
+        subprocess.run([sys.executable, "-m", "venv", VENV], check=True)
+    with open(LOCK, "rb") as f:
+        digest = hashlib.sha256(f.read()).hexdigest()
+    stamp = os.path.join(VENV, "installed-lock.sha256")
+    if not os.path.exists(stamp) or open(stamp).read() != digest:
+        subprocess.run([py, "-m", "pip", "install", "-q", "--disable-pip-version-check", "--require-hashes",
+                        "-r", LOCK], check=True)
+        with open(stamp, "w") as f:
+            f.write(digest)
+    return py
+
+
 def test(extra: list[str]) -> int:
-    """Every test: engines and CLI under CPython, the engines again inside Pyodide (node), and the
-    browser tests in Debian's Chromium (required: a missing browser fails the run, never skips)."""
-    subprocess.run([sys.executable, "-m", "pip", "install", "-q", "--disable-pip-version-check",
-                    "-r", os.path.join(ROOT, "tests", "requirements.txt")], check=True)
+    """ruff and mypy (settings in pyproject.toml), then every test: engines and CLI under CPython,
+    the engines again inside Pyodide (node), and the browser tests in Debian's Chromium (required:
+    a missing browser fails the run, never skips). Extra arguments go to pytest. All three run;
+    the exit code is the first failure's."""
+    py = test_tools()
     deps()
     env = dict(os.environ, SPIELKISTE_REQUIRE_BROWSER="1")
-    return subprocess.run([sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-q", "-rfEs",
-                           os.path.join(ROOT, "tests"), *extra], cwd=ROOT, env=env).returncode
+    codes = [subprocess.run([py, "-m", "ruff", "check", "--quiet", ROOT], cwd=ROOT).returncode,
+             subprocess.run([py, "-m", "mypy", "--no-error-summary"], cwd=ROOT).returncode]
+    for name, code in zip(("ruff", "mypy"), codes):
+        print(f"{name}: {'passed' if code == 0 else 'FAILED'}")
+    codes.append(subprocess.run([py, "-m", "pytest", "-p", "no:cacheprovider", "-q", "-rfEs",
+                                 os.path.join(ROOT, "tests"), *extra], cwd=ROOT, env=env).returncode)
+    return next((c for c in codes if c), 0)
 
 
 def main() -> int:
