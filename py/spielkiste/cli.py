@@ -16,7 +16,7 @@ import time
 from .ai import choose, parse_player
 from .ai.mcts import Search
 from .errors import SpielkisteError
-from .registry import GAMES, PLANNED, get_game
+from .registry import GAMES, chooser, get_game
 from .texts import t
 
 
@@ -125,12 +125,10 @@ def main(argv=None) -> int:
 
     try:
         if args.cmd == "games":
-            for gid, cls in GAMES.items():
-                counts = "/".join(map(str, cls.player_counts))
-                opts = " ".join(f"{o.key}={o.format(o.default)}" for o in cls.all_options())
-                print(f"{gid}\t{t('game.' + gid)}\tplayers {counts}\t{opts}")
-            for gid in PLANNED:
-                print(f"{gid}\t{t('game.' + gid)}\t(not playable yet)")
+            for e in chooser():
+                counts = "/".join(map(str, e.player_counts))
+                defaults = " ".join(f"{o.key}={o.format(o.default)}" for o in e.options)
+                print(f"{e.id}\t{t(e.name_key)}\t{e.designer}, sheet {e.sheet}\tplayers {counts}\t{defaults}")
         elif args.cmd == "legal":
             state = start_state(args)
             for m in state.legal_moves():

@@ -1,21 +1,80 @@
-"""The one registry of games: id -> State subclass, in the order the chooser lists them.
+"""The one registry of games: one entry per game, in the order the chooser lists them.
 
-PLANNED lists the games of the collection that are not playable yet, so the chooser can
-show them as coming."""
+An entry is a game's State class plus the two facts the code cannot know (designer, rule
+sheet); its id, player counts and options are the class's own, its name and blurb are the
+text keys `game.<id>` and `blurb.<id>`, so nothing about a game is written twice. The ten
+games register in `games/__init__.py`; a test may register a game of its own and unregister
+it afterwards. Registering an id twice is a ValueError."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .engine import Option, State
 from .errors import SpielkisteError
-from .games import GAME_CLASSES
-
-GAMES = {cls.id: cls for cls in GAME_CLASSES}
-
-ALL_IDS = ("surikata", "snorkels", "blockade", "weltreich", "sprung", "aufstellen",
-           "solitaire", "tor", "ziggurats", "drei")
-
-PLANNED = tuple(g for g in ALL_IDS if g not in GAMES)
 
 
-def get_game(game_id: str):
+@dataclass(frozen=True)
+class Entry:
+    cls: type[State]
+    designer: str
+    sheet: str          # the number of the rule sheet of the collection, e.g. "002"
+
+    @property
+    def id(self) -> str:
+        return self.cls.id
+
+    @property
+    def name_key(self) -> str:
+        return f"game.{self.id}"
+
+    @property
+    def blurb_key(self) -> str:
+        return f"blurb.{self.id}"
+
+    @property
+    def player_counts(self) -> tuple[int, ...]:
+        return self.cls.player_counts
+
+    @property
+    def options(self) -> tuple[Option, ...]:
+        return self.cls.all_options()
+
+
+ENTRIES: dict[str, Entry] = {}              # id -> entry, in the chooser's order
+GAMES: dict[str, type[State]] = {}          # id -> State class, the same order
+
+
+def register(cls: type[State], designer: str, sheet: str) -> Entry:
+    """Add a game at the end of the chooser; ValueError for a missing or taken id."""
+    if not cls.id or cls.id != cls.id.strip().lower():
+        raise ValueError(f"{cls.__name__} needs a lower-case id")
+    if cls.id in ENTRIES:
+        raise ValueError(f"game id registered twice: {cls.id}")
+    entry = ENTRIES[cls.id] = Entry(cls, designer, sheet)
+    GAMES[cls.id] = cls
+    return entry
+
+
+def unregister(game_id: str) -> None:
+    del ENTRIES[game_id], GAMES[game_id]
+
+
+def chooser() -> tuple[Entry, ...]:
+    """The games as the chooser lists them."""
+    return tuple(ENTRIES.values())
+
+
+def get_game(game_id: str) -> type[State]:
     """The State class of a game; SpielkisteError for an unknown id."""
     try:
         return GAMES[game_id.strip().lower()]
     except KeyError:
         raise SpielkisteError("err.game_unknown", name=game_id) from None
+
+
+from . import games  # noqa: E402,F401  (registers the ten games; imported last, it imports register)
+
+# Kept importable for spielkiste_web/app.py until it lists chooser(): every registered game is
+# playable, and the chooser's order is the registry's.
+ALL_IDS = tuple(GAMES)
+PLANNED: tuple[str, ...] = ()

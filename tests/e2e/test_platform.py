@@ -6,6 +6,7 @@ import tempfile
 import time
 
 from conftest import ARGS, CHROMIUM, Server, Watch, click_some_targets, moves, open_app, shot, wait_moves
+from spielkiste.registry import GAMES
 
 
 def pieces(page):
@@ -15,7 +16,7 @@ def pieces(page):
 def test_chooser_lists_all_games_and_draws_the_board(page, server):
     open_app(page, server.url)
     games = page.eval_on_selector_all("#game-list button", "els => els.map(e => [e.dataset.game, e.disabled])")
-    assert len(games) == 10 and ("snorkels", False) in [tuple(g) for g in games]
+    assert [g for g, _ in games] == list(GAMES) and ("snorkels", False) in [tuple(g) for g in games]
     assert page.locator("#board svg [data-cell]").count() == 49
     labels = page.get_attribute("[data-cell='D4']", "aria-label")
     assert labels.startswith("D4")

@@ -1,4 +1,5 @@
-"""One module per game. Adding a game = adding its module here (in the chooser's order)."""
+"""One module per game, registered here in the chooser's order (see docs/ARCHITECTURE.md)."""
+from ..registry import register
 from .aufstellen import Aufstellen
 from .blockade import Blockade
 from .drei import Drei
@@ -10,4 +11,13 @@ from .tor import Tor
 from .weltreich import Weltreich
 from .ziggurats import Ziggurats
 
-GAME_CLASSES = [Surikata, Snorkels, Blockade, Weltreich, Sprung, Aufstellen, Solitaire, Tor, Ziggurats, Drei]
+register(Surikata, designer="Adam Porter", sheet="000")
+register(Snorkels, designer="Mark Engelberg", sheet="001")
+register(Blockade, designer="Sid Sackson", sheet="002")
+register(Weltreich, designer="Sid Sackson", sheet="002")
+register(Sprung, designer="Sid Sackson", sheet="002")
+register(Aufstellen, designer="Sid Sackson", sheet="002")
+register(Solitaire, designer="Sid Sackson", sheet="002")
+register(Tor, designer="Sid Sackson", sheet="002")
+register(Ziggurats, designer="Arpad Fritsche", sheet="003")
+register(Drei, designer="David Parlett", sheet="004")
