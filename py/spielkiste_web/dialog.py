@@ -1,0 +1,103 @@
+"""The new-game dialog, generated from a game's option specs: options (with those that depend on
+another option shown only when they apply), who plays each seat, and the computer's level."""
+import js
+from pyscript import document
+
+from spielkiste.errors import SpielkisteError
+from spielkiste.record import Record
+from spielkiste_web import saves
+from spielkiste_web.dom import el, make, on
+
+LEVELS = {1: 0.3, 2: 1.0, 3: 3.0, 4: 8.0}     # seconds per move at each level
+
+
+class NewGameDialog:
+    def __init__(self, app):
+        self.app = app
+        self.game = None
+        on(el("newgame-form"), "submit", self.submit)
+        on(el("newgame-cancel"), "click", lambda e: el("newgame").close())
+
+    def open(self, game):
+        app = self.app
+        self.game = game
+        gid = game.id
+        form = el("newgame-options")
+        form.replaceChildren()
+        current = app.record.start.options if app.record.game is game else {}
+        for o in game.all_options():
+            lab = make("label")
+            lab.appendChild(make("span", app.tr(o.label or f"opt.{gid}.{o.key}") + " "))
+            value = current.get(o.key, o.default)
+            if o.kind == "bool":
+                inp = make("input", None, type="checkbox")
+                inp.checked = bool(value)
+            elif o.choices:
+                inp = make("select")
+                for c in o.choices:
+                    key = f"opt.{gid}.{o.key}.{c}"
+                    inp.appendChild(make("option", app.tr(key) if app.tr(key) != key else str(c), value=str(c)))
+                inp.value = str(value)
+            else:
+                inp = make("input", None, type="number", min="0", step="1")
+                inp.value = str(int(js.Math.random() * 1e9)) if o.key == "seed" else str(value)
+            inp.dataset.option = o.key
+            if o.key == "players":
+                on(inp, "change", lambda e: self.seat_inputs(int(e.target.value)))
+            on(inp, "change", lambda e: self.dependent_options())
+            lab.appendChild(inp)
+            if o.shown_if:
+                lab.dataset.shownIf = f"{o.shown_if[0]}={o.shown_if[1]}"
+            form.appendChild(lab)
+        self.dependent_options()
+        self.seat_inputs(int(current.get("players", game.player_counts[0])))
+        lvl = el("level")
+        lvl.replaceChildren()
+        for k in LEVELS:
+            lvl.appendChild(make("option", app.tr(f"ui.level.{k}"), value=str(k)))
+        lvl.value = str(app.level)
+        el("newgame-title").textContent = app.tr("ui.new_game") + ": " + app.tr("game." + gid)
+        el("newgame").showModal()
+
+    def dependent_options(self):
+        """Options that only matter for one value of another (Die Drei's tiles for a custom board)."""
+        for lab in document.querySelectorAll("#newgame-options [data-shown-if]"):
+            key, _, value = str(lab.dataset.shownIf).partition("=")
+            other = document.querySelector(f"#newgame-options [data-option='{key}']")
+            current = ("1" if other.checked else "0") if str(other.type) == "checkbox" else str(other.value)
+            lab.hidden = current != value
+
+    def seat_inputs(self, n):
+        app = self.app
+        box = el("newgame-seats")
+        box.replaceChildren()
+        fs = make("fieldset")
+        fs.appendChild(make("legend", app.tr("ui.players")))
+        probe = self.game.new({"players": n} if len(self.game.player_counts) > 1 else {})
+        for seat in range(n):
+            lab = make("label")
+            lab.appendChild(make("span", app.tr("colour." + probe.seat_colour(seat)) + " "))
+            sel = make("select")
+            sel.dataset.seat = str(seat)
+            for kind in saves.SEAT_KINDS:
+                sel.appendChild(make("option", app.tr("ui." + kind), value=kind))
+            sel.value = app.seats[seat] if app.record.game is self.game and seat < len(app.seats) \
+                else saves.default_seats(n)[seat]
+            lab.appendChild(sel)
+            fs.appendChild(lab)
+        box.appendChild(fs)
+
+    def submit(self, event):
+        event.preventDefault()
+        opts = {}
+        for inp in document.querySelectorAll("#newgame-options [data-option]"):
+            key = str(inp.dataset.option)
+            opts[key] = ("1" if inp.checked else "0") if str(inp.type) == "checkbox" else str(inp.value)
+        try:
+            rec = Record.new(self.game, opts)
+        except SpielkisteError as e:
+            self.app.show_message(e.message(self.app.lang))
+            return
+        seats = [str(s.value) for s in document.querySelectorAll("#newgame-seats select")]
+        el("newgame").close()
+        self.app.start_game(rec, seats, int(el("level").value))

@@ -1,0 +1,144 @@
+"""The side panel's parts, each drawn afresh from the app's state: status, choice buttons,
+seats, move list, game chooser, aids and tools. Nothing here decides a rule; clicks call back
+into the app."""
+import js
+from pyscript import document
+
+from spielkiste.registry import GAMES
+from spielkiste_web import saves
+from spielkiste_web.dom import el, make, on
+
+SWATCH = {"white": "#fbf8f0", "black": "#2a2a2a", "orange": "#f08a24", "purple": "#8e44c8", "green": "#2e9e5b",
+          "red": "#d7372f", "blue": "#2f6fd0", "yellow": "#f2c618", "neutral": "#8f8c86"}
+
+
+def status(app, state, human):
+    st = el("status")
+    res = state.outcome()
+    if res is not None:
+        st.textContent = res.message(app.lang)
+        st.className = "over"
+    else:
+        st.className = ""
+        who = app.seat_name(state.to_move)
+        if app.thinking:
+            st.textContent = app.tr("ui.thinking", player=who)
+        elif human and "computer" in app.seats:
+            st.textContent = app.tr("ui.to_move_you", player=who)
+        else:
+            st.textContent = app.tr("ui.to_move", player=who)
+    extra = []
+    if not app.record.at_end:
+        extra.append(app.tr("ui.viewing", number=app.record.cursor, total=len(app.record.moves)))
+    line = state.status()
+    if line is not None and res is None:
+        key, args = line
+        extra.append(app.tr(key, **args))
+    for key, args in state.view().notes if res is None else ():
+        extra.append(app.tr(key, **args))
+    el("status-extra").textContent = " ".join(extra)
+
+
+def choices(app, human):
+    box = el("choices")
+    box.replaceChildren()
+    if not human:
+        return
+    clicks = app.clicks
+    entries = clicks.buttons()
+    if clicks.prefix:
+        entries = entries + clicks.choices()
+    if clicks.prefix and clicks.choices():
+        box.appendChild(make("span", app.tr("ui.choose")))
+    for key, move in entries:
+        b = make("button", app.tr(key) if key else app.record.current.move_text(move), type="button")
+        b.dataset.move = app.record.current.move_text(move)
+        on(b, "click", lambda e, m=move: app.play_human(m))
+        box.appendChild(b)
+
+
+def seats(app, state):
+    ol = el("seats")
+    ol.replaceChildren()
+    n = state.num_players
+    teams = len(set(state.teams)) < n
+    # partners are listed together, in turn order within each team
+    order = sorted(range(n), key=lambda s: (state.teams[s], s)) if teams else range(n)
+    for seat in order:
+        li = make("li")
+        if state.result is None and seat == state.to_move:
+            li.className = "to-move"
+        colour = state.seat_colour(seat)
+        sw = make("span", None, class_="swatch", aria_hidden="true")
+        sw.style.background = SWATCH.get(colour, "#999")
+        li.appendChild(sw)
+        li.appendChild(make("span", app.tr("colour." + colour)))
+        if teams:
+            li.appendChild(make("span", f"{app.tr('ui.teams')} {state.teams[seat] + 1}", class_="team"))
+        sel = make("select", None, aria_label=app.tr("ui.seat", number=seat + 1))
+        sel.dataset.seat = str(seat)
+        for kind in saves.SEAT_KINDS:
+            sel.appendChild(make("option", app.tr("ui." + kind), value=kind))
+        sel.value = app.seats[seat]
+        on(sel, "change", lambda e, s=seat: app.set_seat(s, str(e.target.value)))
+        li.appendChild(sel)
+        ol.appendChild(li)
+
+
+def moves(app):
+    ol = el("movelist")
+    ol.replaceChildren()
+    el("nomoves").hidden = bool(app.record.moves)
+    for i, text in enumerate(app.record.moves, 1):
+        li = make("li")
+        b = make("button", text, type="button")
+        b.dataset.ply = str(i)
+        if i == app.record.cursor:
+            b.setAttribute("aria-current", "true")
+        on(b, "click", lambda e, k=i: app.step_to(k))
+        li.appendChild(b)
+        ol.appendChild(li)
+    cur = ol.querySelector("[aria-current]")
+    if cur:
+        cur.scrollIntoView(js.Object.fromEntries([["block", "nearest"]]))
+
+
+def chooser(app):
+    ul = el("game-list")
+    ul.replaceChildren()
+    for gid in GAMES:
+        li = make("li")
+        b = make("button", None, type="button")
+        b.dataset.game = gid
+        b.appendChild(make("span", app.tr("game." + gid)))
+        b.appendChild(make("span", app.tr("blurb." + gid), class_="blurb"))
+        on(b, "click", lambda e, g=gid: app.choose_game(g))
+        li.appendChild(b)
+        ul.appendChild(li)
+
+
+def chooser_current(app):
+    for b in document.querySelectorAll("#game-list button"):
+        b.setAttribute("aria-current", "true" if b.dataset.game == app.record.game.id else "false")
+
+
+def aids_and_tools(app):
+    box = el("tools")
+    box.replaceChildren()
+    el("tool-result").textContent = ""
+    for name in app.record.game.tools:
+        b = make("button", app.tr(f"tool.{name}"), type="button")
+        b.dataset.tool = name
+        on(b, "click", lambda e, n=name: app.analysis.run_tool(n))
+        box.appendChild(b)
+    box = el("aids")
+    box.replaceChildren()
+    for aid in app.record.game.aids:
+        lab = make("label")
+        cb = make("input", None, type="checkbox")
+        cb.checked = aid in app.aids
+        cb.dataset.aid = aid
+        on(cb, "change", lambda e, a=aid: app.toggle_aid(a, bool(e.target.checked)))
+        lab.appendChild(cb)
+        lab.appendChild(make("span", " " + app.tr("aid." + aid)))
+        box.appendChild(lab)
