@@ -1,11 +1,10 @@
-"""Blockade, RULES.md §3: every rule, from real positions (see also the rules page examples)."""
+"""Blockade (rules: assets/rules/blockade.en.html): every rule, from real positions (see also the rules page examples)."""
 import re
 
 import pytest
 from hypothesis import given, settings, strategies as st
 
 from helpers import play, random_game, texts
-from spielkiste.cli import perft
 from spielkiste.codec import grid_encode
 from spielkiste.errors import BadPosition, IllegalMove
 from spielkiste.games import box
@@ -261,14 +260,6 @@ def test_a_player_who_cannot_act_loses():
 
 
 # ---------------------------------------------------------------- counts
-def test_perft_from_the_start():
-    s = Blockade.new()
-    assert perft(s, 1) == 112
-    # Blue's first guard has 112 - 1 squares, unless Red's guard stands in row 2 beside the blue
-    # king's field (A2, C2, G2, I2, J2, L2; B2, H2, K2 are centres): then the exit is Blue's only move.
-    assert perft(s, 2) == 106 * 111 + 6 * 1
-
-
 # ---------------------------------------------------------------- position codes
 @pytest.mark.parametrize("code,why", [
     ("1::12/12/12/12/12/12/12/12/12/12/12/12;0;", "king"),                         # no kings

@@ -1,4 +1,4 @@
-"""Snorkels, RULES.md §2: every rule, from real positions."""
+"""Snorkels (rules: assets/rules/snorkels.en.html): every rule, from real positions."""
 import pytest
 from hypothesis import given, settings, strategies as st
 
@@ -154,15 +154,6 @@ def test_position_code_round_trip_and_rejections():
         Snorkels.decode("1::S1S1S1S/7/7/7/7/7/7;0;0;0;")       # four stones
     with pytest.raises(BadPosition):
         Snorkels.decode("2::7/7/7/7/7/7/7;0;0;0;")             # another version
-
-
-@pytest.mark.parametrize("opts,depth,count", [
-    ({}, 1, 49), ({}, 2, 49 * 49), ({}, 3, 49 * 48 * 48),
-    ({"pie": "0"}, 2, 49 * 48), ({"pie": "0"}, 3, 49 * 48 * 47),
-    ({"stones": "3", "seed": "1"}, 2, 46 * 46),
-])
-def test_perft(opts, depth, count):
-    assert perft(Snorkels.new(opts), depth) == count
 
 
 def test_perft_counts_captures_as_leaves():

@@ -1,4 +1,4 @@
-"""Surikata, RULES.md §1: every rule, from real positions (the sheet's illustrations 4-6 too)."""
+"""Surikata (rules: assets/rules/surikata.en.html): every rule, from real positions (the sheet's illustrations 4-6 too)."""
 import os
 import re
 
@@ -6,7 +6,6 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from helpers import play, random_game, texts
-from spielkiste.cli import perft
 from spielkiste.codec import grid_encode
 from spielkiste.errors import BadPosition, IllegalMove
 from spielkiste.games.surikata import CELLS, Surikata
@@ -254,20 +253,6 @@ def test_position_code_round_trip():
 def test_bad_position_codes_are_rejected(code, why):
     with pytest.raises(BadPosition, match=why):
         Surikata.decode(code)
-
-
-# ------------------------------------------------------------------ perft
-@pytest.mark.parametrize("code,depth,count", [
-    (None, 1, 25), (None, 2, 25 * 24), (None, 3, 25 * 24 * 23),
-    (DIAGONAL_START, 1, 20),
-    # each first piece p leaves 19 squares minus those p sees; on the diagonal layout a piece at
-    # (col c, row r), c > r, sees 3 - r squares in its row and c - 1 in its column (and symmetrically
-    # below the diagonal): 20 * 19 - 2 * 40 = 300
-    (DIAGONAL_START, 2, 300),
-])
-def test_perft(code, depth, count):
-    s = Surikata.decode(code) if code else Surikata.new()
-    assert perft(s, depth) == count
 
 
 # ------------------------------------------------------------------ random play invariants

@@ -1,4 +1,4 @@
-"""Das Tor, RULES.md §8: every rule line, from real positions (the five cases of Abb. 15 rebuilt)."""
+"""Das Tor (rules: assets/rules/tor.en.html): every rule line, from real positions (the five cases of Abb. 15 rebuilt)."""
 import random
 
 import pytest
@@ -271,20 +271,10 @@ def test_a_pending_gate_round_trips():
 
 
 # ---------------------------------------------------------------- perft
-def test_perft_start_counts():
-    # Red's three pieces: A12 sees 10 empty squares in row 12 and 10 in column A; C12 10 + 11;
-    # A10 11 + 10 (no centre lies in rows 10, 12 or columns A, C): 62. Blue adds A1, A3 to
-    # column A and C1 to column C (-5); Yellow adds J12, L12 to row 12 and L10 to row 10 (-5).
-    assert perft(Tor.new(), 1) == 62
-    assert perft(Tor.new({"players": 3}), 1) == 57
+def test_perft_four_players():
+    # The 2- and 3-player counts are in tests/perft/tor.perft: 62, and 57 with Blue's A1, A3
+    # in column A and C1 in column C (-5); Yellow adds J12, L12 to row 12 and L10 to row 10 (-5).
     assert perft(Tor.new({"players": 4}), 1) == 52
-
-
-def test_perft_depth_two():
-    # Green also has 62. Red's moves into Green's lines (rows 1, 3; columns J, L) take squares
-    # from Green: to A1 and C1 (2 green pieces in row 1) from A12, A10, C12: 6; to A3, C3: 3;
-    # to J12, J10 (column J): 3; to L12, L10 (column L, 2 green pieces): 6. No gate can open.
-    assert perft(Tor.new(), 2) == 62 * 62 - 18
 
 
 # ---------------------------------------------------------------- random play

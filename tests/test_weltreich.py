@@ -1,4 +1,4 @@
-"""Weltreich, RULES.md §4: every rule line, from real positions (Abb. 7 rebuilt)."""
+"""Weltreich (rules: assets/rules/weltreich.en.html): every rule line, from real positions (Abb. 7 rebuilt)."""
 import random
 import re
 
@@ -395,22 +395,10 @@ def test_finished_positions_decode_with_their_result():
 
 
 # ---------------------------------------------------------------- perft
-def test_perft_start_counts():
-    # Two players: each piece reaches every empty square of its row and column; no captures are
-    # possible at the start. Blue's rows 1-4 hold 4, 3, 3, 1 blue pieces and columns A-D hold
-    # 4, 3, 3, 1, so A1 16, B1 17, C1 17, D1 19, A2 17, B2 18, C2 18, A3 17, B3 18, C3 18, A4 19.
-    assert perft(Weltreich.new(), 1) == 194
-    # Three players: Green's pieces share rows 1-4 (4, 3, 3 and 1 of them), taking 16 + 9 + 9 + 1.
-    assert perft(Weltreich.new({"players": 3}), 1) == 194 - 35
-    # Four players: Yellow does the same in columns A-D.
+def test_perft_four_players():
+    # The 2- and 3-player counts are in tests/perft/weltreich.perft: 194, and 194 - 35 with Green
+    # in rows 1-4; Yellow does the same in columns A-D.
     assert perft(Weltreich.new({"players": 4}), 1) == 194 - 70
-
-
-def test_perft_depth_two():
-    # Each of Blue's 11 pieces can move into Red's rows 9-12 (down its column) and into Red's
-    # columns I-L (along its row); a square taken there removes one target from every Red piece
-    # in that row or column: 1 + 3 + 3 + 4 = 11 per piece and direction. No capture arises.
-    assert perft(Weltreich.new(), 2) == 194 * 194 - 2 * 11 * 11
 
 
 # ---------------------------------------------------------------- random play

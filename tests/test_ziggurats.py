@@ -1,4 +1,4 @@
-"""Ziggurats, RULES.md §9: every rule, from real positions (see also the rules page examples)."""
+"""Ziggurats (rules: assets/rules/ziggurats.en.html): every rule, from real positions (see also the rules page examples)."""
 
 import pytest
 from hypothesis import given, settings, strategies as st
@@ -126,25 +126,6 @@ def test_foundations_never_touch_not_even_diagonally():
         s.parse_move("fD4")
     with pytest.raises(IllegalMove, match="foundations are placed first"):
         s.parse_move("A1")
-
-
-def test_setup_perft_by_reasoning():
-    # 2 players, 4 foundations: three foundations block at most 27 of 36 squares, so the rule
-    # that the rest must still fit never bites. First: 36. Second: 36 minus the first's king
-    # neighbourhood: 4 corners leave 32, 16 edge squares 30, 16 inner squares 27.
-    s = Ziggurats.new()
-    assert perft(s, 1) == 36
-    assert perft(s, 2) == 4 * 32 + 16 * 30 + 16 * 27 == 1040
-
-
-def test_setup_perft_on_8x8_by_reasoning():
-    # 5 players, 10 foundations on 8x8. Any one or two foundations leave room for the rest:
-    # of the 16 squares in odd rows and odd columns (no two of which touch) a foundation's 3x3
-    # neighbourhood holds at most 4, so at least 16 - 4 - 4 = 8 stay free. So the counts are
-    # 64, then 4 corners x 60 + 24 edge squares x 58 + 36 inner squares x 55.
-    s = Ziggurats.new({"players": 5})
-    assert perft(s, 1) == 64
-    assert perft(s, 2) == 4 * 60 + 24 * 58 + 36 * 55 == 3612
 
 
 def test_a_foundation_may_not_leave_too_little_room_for_the_rest():
