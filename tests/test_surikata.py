@@ -20,7 +20,6 @@ def pos(rows, to_move, last, left=0, opts=""):
 
 
 DIAGONAL = ["M....", ".M...", "..M..", "...M.", "....M"]
-DIAGONAL_START = "1::M4/1M3/2M2/3M1/4M;0;0;"
 
 
 # ------------------------------------------------------------------ board and set-up

@@ -198,9 +198,6 @@ class State:
     def outcome(self) -> Outcome | None:
         return self.result
 
-    def is_over(self) -> bool:
-        return self.result is not None
-
     def key(self):
         """What makes two positions the same for repetition."""
         return self._encode_body()

@@ -56,17 +56,5 @@ class Record:
     def play_text(self, text: str) -> str:
         return self.play(self.current.parse_move(text))
 
-    def undo(self) -> bool:
-        if self.cursor == 0:
-            return False
-        self.cursor -= 1
-        return True
-
-    def redo(self) -> bool:
-        if self.at_end:
-            return False
-        self.cursor += 1
-        return True
-
     def goto(self, ply: int) -> None:
         self.cursor = max(0, min(ply, len(self.moves)))

@@ -24,7 +24,6 @@ DIRS = (-W, W, -1, 1)
 _rng = Rng(0x5EED50)
 PR = tuple(p // W for p in range(W * W))     # row and column of a padded square
 PC = tuple(p % W for p in range(W * W))
-IS_PIECE = (0, 1, 1, 1, 1, 0, 0, 0, 0, 0)       # by cell value: 0 empty, 1-4 colours, 9 border
 ZOB = tuple(tuple(_rng.next64() for _ in range(W * W)) for _ in range(5))
 
 
@@ -67,11 +66,6 @@ class Result:
     @property
     def line(self) -> list[str]:
         return [f"{box.CELLS[f]}-{box.CELLS[t]}" for f, t in self.moves]
-
-    def as_dict(self) -> dict:
-        """Plain values for the page."""
-        return {"start": self.start, "best": self.best, "line": self.line, "complete": self.complete,
-                "solvable": self.solvable, "nodes": self.nodes, "seconds": round(self.seconds, 3)}
 
     def __repr__(self):
         return (f"Result(best={self.best}, solvable={self.solvable}, complete={self.complete}, "

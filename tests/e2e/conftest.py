@@ -3,7 +3,6 @@
 Every page records its requests; a test fails if any leaves 127.0.0.1. With
 SPIELKISTE_REQUIRE_BROWSER=1 (set by .ci/run) a missing browser is an error, not a skip."""
 import os
-import shutil
 import subprocess
 import sys
 import threading
@@ -153,10 +152,3 @@ def click_some_targets(page, count=1):
                 break
         assert len(moves(page)) > before, "clicking targets made no move"
 
-
-@pytest.fixture(scope="session")
-def shared_shot_dir():
-    if os.path.isdir(ARTIFACTS):
-        shutil.rmtree(ARTIFACTS)
-    os.makedirs(ARTIFACTS)
-    return ARTIFACTS

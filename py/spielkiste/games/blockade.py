@@ -140,9 +140,6 @@ class Blockade(State):
             return self._exit[0]
         return king_search(self.board, seat)[0]
 
-    def has_exit(self, seat) -> bool:
-        return king_search(self.board, seat, want_path=False)[0] is not None
-
     def legal_moves(self):
         if self.result is not None:
             return []
