@@ -161,7 +161,11 @@ def test_tools() -> str:
     with open(LOCK, "rb") as f:
         digest = hashlib.sha256(f.read()).hexdigest()
     stamp = os.path.join(VENV, "installed-lock.sha256")
-    if not os.path.exists(stamp) or open(stamp).read() != digest:
+    installed = ""
+    if os.path.exists(stamp):
+        with open(stamp) as f:
+            installed = f.read()
+    if installed != digest:
         subprocess.run([py, "-m", "pip", "install", "-q", "--disable-pip-version-check", "--require-hashes",
                         "-r", LOCK], check=True)
         with open(stamp, "w") as f:

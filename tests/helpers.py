@@ -34,14 +34,30 @@ def random_game(state, seed: int, max_plies: int = 400, check=None):
     return s
 
 
+def _rules_page(game_id: str, lang: str) -> str:
+    root = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "assets", "rules")
+    with open(os.path.join(root, f"{game_id}.{lang}.html"), encoding="utf-8") as f:
+        return f.read()
+
+
+def rules_claims(game_id: str, lang: str) -> list:
+    """(position, claims) per example link of a rules page, in page order: the position the link
+    opens (a game link: its last one) and its data-* attributes without the prefix (what its
+    caption claims)."""
+    from spielkiste_web.links import from_fragment
+    out = []
+    for attrs in re.findall(r'<a (class="example" [^>]*)>', _rules_page(game_id, lang)):
+        fields = {k: html.unescape(v) for k, v in re.findall(r'([\w-]+)="([^"]*)"', attrs)}
+        claims = {k[5:]: v for k, v in fields.items() if k.startswith("data-")}
+        out.append((from_fragment(fields["href"].lstrip("#")).states[-1], claims))
+    return out
+
+
 def rules_examples(game_id: str) -> list:
     """The positions a game's rules page links as examples, in page order; both languages must link
     the same ones."""
-    root = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "assets", "rules")
-    hrefs = {}
-    for lang in ("en", "de"):
-        with open(os.path.join(root, f"{game_id}.{lang}.html"), encoding="utf-8") as f:
-            hrefs[lang] = [html.unescape(h) for h in re.findall(r'class="example" href="#([^"]+)"', f.read())]
+    hrefs = {lang: [html.unescape(h) for h in re.findall(r'class="example" href="#([^"]+)"', _rules_page(game_id, lang))]
+             for lang in ("en", "de")}
     assert hrefs["en"] == hrefs["de"], "both languages show the same examples"
     from spielkiste_web.links import from_fragment
     return [from_fragment(h).current for h in hrefs["en"]]

@@ -1,4 +1,4 @@
-"""Die Drei, RULES.md §10: every rule, from real positions on the Katarenga board."""
+"""Die Drei (rules: assets/rules/drei.en.html): every rule, from real positions on the Katarenga board."""
 import os
 import re
 
@@ -14,7 +14,7 @@ from spielkiste.games.drei import CELLS, INDEX, LIFT, SIZE, Drei, layout_of
 RULES = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "assets", "rules",
                      "drei.{}.html")
 
-# The default board as RULES.md §10 gives it: T0 T1 over T2 T3, rows from the top.
+# The default board as the rules page (assets/rules/drei.en.html) gives it: T0 T1 over T2 T3, rows from the top.
 TILES = ["RYBG/GRGB/YYBR/BGRY", "RYGB/GYRY/BBGR/YRBG", "RGBY/YYGR/BBRG/GRYB", "RGBY/YYBR/BGRG/GRYB"]
 DEFAULT_ROWS = [a + b for a, b in zip(TILES[0].split("/"), TILES[1].split("/"))] + \
                [a + b for a, b in zip(TILES[2].split("/"), TILES[3].split("/"))]
@@ -215,15 +215,95 @@ def test_a_placement_that_immobilises_is_allowed_when_it_wins():
     assert s.result.winners == (0,) and s.result.line == ("A4", "A6", "A8")
 
 
-def test_no_legal_placement_is_a_draw():
-    # White A2 (green) and C2 (green), Black C1; Black's rook on A1 attacks only B1, and a pawn on
-    # yellow B1 would attack nothing (A2 and C2 are taken): White cannot place
+def test_a_placement_whose_only_reply_is_forbidden_is_forbidden():
+    # White's rook on H3 attacks H1 H2 H4 H5 H6. Black's king on blue H1 would attack only H2 (G1 and
+    # G2 are taken), and a White pawn on yellow H2 (a bishop) would attack nothing (G1 and G3 are
+    # taken): H2 is forbidden to White, so White would have no legal move, and H1 is forbidden.
+    # (A Black pawn on H2 attacks nothing itself: forbidden by the first step of the rule.)
+    s = play("drei", "G2 G3 E2 G1 H3")
+    s.board[INDEX["H1"]] = "B"
+    assert attacked(s, "H1") == ["H2"]
+    s.board[INDEX["H2"]] = "W"
+    assert attacked(s, "H2") == [] and s.three(INDEX["H2"]) is None
+    s = play("drei", "G2 G3 E2 G1 H3")
+    assert texts(s) == {"H4", "H5", "H6"}
+    assert s.view().layers["forbidden"] == ["H1", "H2"]
+    with pytest.raises(IllegalMove, match="no-immobilising"):
+        s.parse_move("H1")
+
+
+def chains(s, t):
+    """Every chain of en-prise placements from the pawn on t, as lists of squares (a test oracle)."""
+    opp = "B" if s.board[t] == "W" else "W"
+    out = []
+    for u in s.attacked(t):
+        s.board[u] = opp
+        out += [[CELLS[u]] + c for c in chains(s, u)] or [[CELLS[u]]]
+        s.board[u] = "."
+    return out
+
+
+def test_the_rule_looks_as_deep_as_it_must():
+    # White's knight on H7 would attack only F8; Black's rook there G8 and H8; from White's bishop on
+    # G8 nothing, from White's king on H8 G8 and G7, and so on: every chain dies within four pawns,
+    # with no Die Drei on the way and far from the 16th pawn, so H7 is forbidden
+    code = "1::8/8/8/8/6W1/5BB1/5W2/3BW3;0;G6"
+    s = Drei.decode(code)
+    s.board[INDEX["H7"]] = "W"
+    assert sorted(chains(s, INDEX["H7"])) == [["F8", "G8"], ["F8", "H8", "G7", "G8"], ["F8", "H8", "G8"]]
+    s = Drei.decode(code)
+    assert "H7" in attacked(s, "G6") and "H7" not in texts(s)
+
+
+def test_a_placement_is_allowed_when_the_reply_it_leaves_wins():
+    # Black H1 leaves White H2, a dead end, and G2, which makes G1-G2-G3: a legal reply, so H1 is legal
+    s = Drei.decode("1::6W1/4BB2/6W1/3W4/8/8/8/8;1;G3")
+    assert "H1" in texts(s)
+    s.push_text("H1")
+    assert texts(s) == {"G2"}
+    s.push_text("G2")
+    assert s.result.winners == (0,) and s.result.line == ("G1", "G2", "G3")
+
+
+def reference_allowed(s, t, placed):
+    """The rule as the rules page words it, by brute force: the pawn on t (the game's placed-th)
+    wins, or is the last, or leaves the opponent a placement that is itself allowed."""
+    if any(t in line for line in s.all_threes(s.board[t])) or placed == 16:
+        return True
+    opp = "B" if s.board[t] == "W" else "W"
+    for u in s.attacked(t):
+        s.board[u] = opp
+        ok = reference_allowed(s, u, placed + 1)
+        s.board[u] = "."
+        if ok:
+            return True
+    return False
+
+
+@settings(max_examples=30, deadline=None)
+@given(seed=st.integers(0, 10**9), random_board=st.booleans())
+def test_legal_placements_match_the_rule_by_brute_force(seed, random_board):
+    opts = {"board": "random", "seed": seed} if random_board else {}
+
+    def check(before, move, after):
+        if after.result is None:
+            own = "WB"[after.to_move]
+            expected = set()
+            for t in after.attacked(after.last_pawn):
+                after.board[t] = own
+                if reference_allowed(after, t, after.placed + 1):
+                    expected.add(t)
+                after.board[t] = "."
+            assert set(after.legal_moves()) == expected
+
+    random_game(Drei.new(opts), seed, check=check)
+
+
+def test_the_old_dead_end_is_now_forbidden():
+    # White A2 and C2 (green), Black C1: Black's rook on A1 would attack only B1, where a White pawn
+    # (yellow) attacks nothing. That was once a draw for want of a move; now A1 is not offered
     s = play("drei", "A2 C1 C2")
-    assert "A1" in texts(s)
-    s.push_text("A1")
-    assert s.result.reason == "why.drei.stuck" and s.result.winners == ()
-    assert s.result.message("en") == "White has no legal placement: draw."
-    assert s.legal_moves() == []
+    assert "A1" in attacked(s, "C2") and "A1" not in texts(s)
 
 
 # ------------------------------------------------------------------ Die Drei
@@ -350,9 +430,10 @@ def test_rules_page_examples(lang):
     from spielkiste_web.links import from_fragment
     with open(RULES.format(lang), encoding="utf-8") as f:
         html = f.read()
-    links = re.findall(r'<a class="example" href="#(drei\?[^"]+)">', html)
+    links = [h.replace("&amp;", "&") for h in re.findall(r'<a class="example" href="#(drei\?[^"]+)"', html)]
     assert "drei?m=" + ",".join(EXAMPLE_II) in links
     assert "drei?p=" + FORBIDDEN_CODE in links
+    assert "drei?p=1::6B1/4W1W1/6BW/8/8/8/8/8;1;H3" in links, "the H1 example of the no-immobilising rule"
     assert "drei?p=" + EXAMPLE_II_END in links
     for frag in links:
         rec = from_fragment(frag)
@@ -387,10 +468,13 @@ def test_bad_position_codes_are_rejected(code, why):
         Drei.decode(code)
 
 
-def test_a_last_pawn_that_attacks_nothing_is_rejected():
+def test_a_forbidden_last_placement_is_rejected():
     # White A2 C2, Black H8 and B1 (yellow: its diagonals A2 and C2 are taken): a forbidden placement
-    with pytest.raises(BadPosition, match="attacks no empty square"):
+    with pytest.raises(BadPosition, match="no legal move: that placement was forbidden"):
         pos(["1B6", "W1W5", "8", "8", "8", "8", "8", "7B"], 0, "B1")
+    # Black's H1 of the game G2 G3 E2 G1 H3: White's only square H2 is itself forbidden
+    with pytest.raises(BadPosition, match="that placement was forbidden"):
+        Drei.decode("1::6BB/4W1W1/6BW/8/8/8/8/8;0;H1")
 
 
 EXAMPLE_II_END = "1::8/8/8/5WB1/8/1W1BWB1W/3B4/3WWB2;1;B6"
@@ -401,8 +485,6 @@ def test_decoded_finished_positions_have_their_result():
     assert s.result.winners == (0,) and s.result.line == ("B6", "E6", "H6") and s.legal_moves() == []
     full = Drei.decode(play("drei", SIXTEEN).encode())
     assert full.result.reason == "why.drei.full"
-    stuck = Drei.decode(play("drei", "A2 C1 C2 A1").encode())
-    assert stuck.result.reason == "why.drei.stuck"
 
 
 # ------------------------------------------------------------------ perft
@@ -459,7 +541,7 @@ def test_random_games_keep_the_rules(seed, troika, random_board):
         if before.last_pawn >= 0:
             assert t in before.attacked(before.last_pawn), "a pawn placed not en prise"
         if after.result is None:
-            assert after.attacked(t), "the opponent was left without a square"
+            assert after.legal_moves(), "the opponent was left without a legal placement"
             assert not after.all_threes("W") and not after.all_threes("B")
         elif after.result.winners:
             assert after.result.winners == (before.to_move,)
@@ -467,7 +549,7 @@ def test_random_games_keep_the_rules(seed, troika, random_board):
 
     end = random_game(Drei.new(opts), seed, check=check)
     assert end.result is not None and end.ply <= 16
-    assert end.result.reason in ("why.drei.three", "why.drei.full", "why.drei.stuck")
+    assert end.result.reason in ("why.drei.three", "why.drei.full"), "while placing, nobody is ever stuck"
     if end.result.reason == "why.drei.full":
         assert end.ply == 16 and not end.result.winners
 

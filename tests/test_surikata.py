@@ -195,7 +195,7 @@ def test_last_piece_without_line_is_a_draw():
 def example_links(lang):
     with open(RULES.format(lang), encoding="utf-8") as f:
         html = f.read()
-    return re.findall(r'<a class="example" href="#surikata\?p=([^"]+)">(?:Illus|Abb)\. (\d)', html)
+    return re.findall(r'<a class="example" href="#surikata\?p=([^"]+)"[^>]*>(?:Illus|Abb)\. (\d)', html)
 
 
 @pytest.mark.parametrize("lang", ["en", "de"])

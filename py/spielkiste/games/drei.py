@@ -113,6 +113,25 @@ def _line_ok(dc: int, dr: int) -> bool:
     return dc == 0 or dr == 0 or dc == dr or dc == -dr
 
 
+def _partners(any_dir: bool) -> tuple:
+    """Per square i, (q, beyond, back) for every square q that can stand next to i in a three:
+    i q beyond, or q i back (-1 off the board). Without Troika only q on i's lines count."""
+    def at(c, r):
+        return r * N + c if 0 <= c < N and 0 <= r < N else -1
+    out = []
+    for i in range(SIZE):
+        c0, r0, mine = i % N, i // N, []
+        for q in range(SIZE):
+            dc, dr = q % N - c0, q // N - r0
+            if q != i and (any_dir or _line_ok(dc, dr)):
+                mine.append((q, at(c0 + 2 * dc, r0 + 2 * dr), at(c0 - dc, r0 - dr)))
+        out.append(tuple(mine))
+    return tuple(out)
+
+
+PARTNERS = (_partners(False), _partners(True))
+
+
 add({
     "opt.drei.continuation": ("Continuation after 16 pawns (lift and place again)",
                               "Fortsetzung nach 16 Figuren (umsetzen)"),
@@ -218,20 +237,12 @@ class Drei(State):
         pawn q is tried as the neighbour of i in the three: i q beyond, or q i beyond."""
         board = self.board
         own = board[i]
-        c0, r0 = i % N, i // N
-        any_dir = self.options["troika"]
-        for q in range(SIZE):
-            if board[q] != own or q == i:
-                continue
-            dc, dr = q % N - c0, q // N - r0
-            if not any_dir and not _line_ok(dc, dr):
-                continue
-            c, r = c0 + 2 * dc, r0 + 2 * dr          # i, q, beyond
-            if 0 <= c < N and 0 <= r < N and board[r * N + c] == own:
-                return [i, q, r * N + c]
-            c, r = c0 - dc, r0 - dr                  # q, i, beyond on the other side
-            if 0 <= c < N and 0 <= r < N and board[r * N + c] == own:
-                return [q, i, r * N + c]
+        for q, beyond, back in PARTNERS[self.options["troika"]][i]:
+            if board[q] == own:
+                if beyond >= 0 and board[beyond] == own:
+                    return [i, q, beyond]
+                if back >= 0 and board[back] == own:
+                    return [q, i, back]
         return None
 
     def all_threes(self, own: str) -> list[list[int]]:
@@ -249,13 +260,11 @@ class Drei(State):
                     out.append([a, m, b])
         return out
 
-    def _opponent_can_move(self, t: int) -> bool:
-        """After a pawn landed on t: has the opponent a move en prise to it?"""
+    def _can_lift_reply(self, t: int) -> bool:
+        """In the continuation, after a pawn landed on t: can the opponent lift one of his pawns and
+        place it en prise to t (lifting may open a line of t's attack)?"""
         if self._attacks_any(t):
             return True
-        if self.placed < 2 * PAWNS:
-            return False
-        # the continuation: lifting one of his pawns may open a line of t's attack
         board = self.board
         opp = "B" if board[t] == "W" else "W"
         for q in range(SIZE):
@@ -267,11 +276,26 @@ class Drei(State):
                     return True
         return False
 
-    def _allowed(self, t: int) -> bool:
-        """Whether the pawn just put on t (board, placed updated) is a legal placement."""
-        if self.placed == 2 * PAWNS and not self.options["continuation"]:
-            return True               # the last pawn: the game ends, nobody is immobilised
-        return self._opponent_can_move(t) or self.three(t) is not None
+    def _allowed(self, t: int, placed: int) -> bool:
+        """Whether the pawn just put on t, the game's `placed`-th, was a legal placement: it wins, or
+        the game ends with it, or the opponent has a legal move afterwards. While pawns are placed his
+        move must itself be legal, so this looks for a chain of en-prise placements that reaches Die
+        Drei or the last pawn (our reading of the no-immobilising rule, on the rules page). The
+        continuation has no last pawn: one move en prise is enough there."""
+        board = self.board
+        if placed == 2 * PAWNS:
+            return not self.options["continuation"] or self._can_lift_reply(t) or self.three(t) is not None
+        opp = "B" if board[t] == "W" else "W"
+        for ray in self.rays[t]:
+            for u in ray:
+                if board[u] != ".":
+                    break
+                board[u] = opp
+                ok = self._allowed(u, placed + 1)
+                board[u] = "."
+                if ok:
+                    return True
+        return placed >= 5 and self.three(t) is not None     # a player's third pawn is the fifth
 
     def _legal(self) -> list:
         """The legal moves of the player to move (no result checked)."""
@@ -279,13 +303,11 @@ class Drei(State):
         out = []
         if self.placed < 2 * PAWNS:
             cands = [i for i in range(SIZE) if board[i] == "."] if self.last_pawn < 0 else self.attacked(self.last_pawn)
-            self.placed += 1
             for t in cands:
                 board[t] = own
-                if self._allowed(t):
+                if self._allowed(t, self.placed + 1):
                     out.append(t)
                 board[t] = "."
-            self.placed -= 1
             return out
         if not self.options["continuation"]:
             return out
@@ -297,7 +319,7 @@ class Drei(State):
                 if t == f:
                     continue
                 board[t] = own
-                if self._allowed(t):
+                if self._allowed(t, self.placed):
                     out.append(LIFT + f * SIZE + t)
                 board[t] = "."
             board[f] = own
@@ -509,9 +531,9 @@ class Drei(State):
         self.moves = []
         if self.last_pawn >= 0:
             self.result = self._judge(1 - self.to_move)
-            if self.result is None and not self._opponent_can_move(self.last_pawn):
-                raise BadPosition("err.position", why=f"the pawn on {CELLS[self.last_pawn]} attacks no empty square: "
-                                                      f"that placement was forbidden")
+            if self.result is None and not self._allowed(self.last_pawn, self.placed):
+                raise BadPosition("err.position", why=f"the pawn on {CELLS[self.last_pawn]} leaves the player to move "
+                                                      f"no legal move: that placement was forbidden")
         if self.result is None:
             self.moves = self._legal()
             if not self.moves:
