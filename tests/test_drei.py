@@ -166,7 +166,7 @@ def test_white_places_anywhere_then_every_pawn_goes_en_prise():
     assert texts(s) == {"A2", "A3", "A4", "A5", "B1", "C1", "D1", "E1"}
     s.push_text("E1")                        # Black on red E1: a rook up to red A1 ... which is occupied
     assert texts(s) == {"B1", "C1", "D1", "F1", "G1", "H1", "E2", "E3", "E4", "E5"}
-    with pytest.raises(IllegalMove, match="not en prise: the pawn on E1 stands on red"):
+    with pytest.raises(IllegalMove, match=r"not en prise: the pawn on E1 \(red square\) attacks like a rook"):
         s.parse_move("A2")
     with pytest.raises(IllegalMove, match="not empty"):
         s.parse_move("A1")

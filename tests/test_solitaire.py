@@ -1,4 +1,4 @@
-"""Allein Wetteifern, RULES.md §7, and its solver: every rule from real positions."""
+"""Allein Wetteifern (rules: assets/rules/solitaire.en.html), and its solver: every rule from real positions."""
 import pytest
 from hypothesis import given, settings, strategies as st
 

@@ -1,4 +1,4 @@
-"""Schaff den Sprung, RULES.md §5: every rule, from real positions (see also the rules page)."""
+"""Schaff den Sprung (rules: assets/rules/sprung.en.html): every rule, from real positions (see also the rules page)."""
 
 import pytest
 from hypothesis import given, settings, strategies as st

@@ -9,6 +9,7 @@ from spielkiste.errors import BadLink, IllegalMove, SpielkisteError
 from spielkiste.inputs import Clicks
 from spielkiste.record import Record
 from spielkiste.registry import get_game
+from spielkiste.texts import msg
 from spielkiste.view import Cell, Piece, View
 from spielkiste_web import links, saves, svg
 
@@ -70,7 +71,7 @@ def test_saves_round_trip_and_corruption():
 
 
 def test_renderer_addresses_every_square_and_escapes_text():
-    v = View(2, 1, cells=[Cell("A1", 0, 0, label='<img src=x onerror="alert(1)">'), Cell("B1", 1, 0)],
+    v = View(2, 1, cells=[Cell("A1", 0, 0, label=msg("cell.empty", cell='<img src=x onerror="alert(1)">')), Cell("B1", 1, 0)],
              pieces=[Piece("A1", "disc", "purple"), Piece("B1", "block", "red", level=0),
                      Piece("B1", "block", "blue", level=1)])
     out = svg.render(v, "en", targets={"B1"}, title="Test & <board>")

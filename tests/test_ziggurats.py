@@ -7,6 +7,7 @@ from helpers import play, random_game, rules_examples, texts
 from spielkiste.cli import perft
 from spielkiste.errors import BadOption, BadPosition, IllegalMove
 from spielkiste.games.ziggurats import CHARS, GEOMETRY, Ziggurats
+from spielkiste.texts import tr
 
 
 def zpos(rows, to_move=0, back=None, players=2, opts="", last="", drawn=""):
@@ -418,7 +419,7 @@ def test_view_draws_stacks_level_by_level():
     a1 = sorted((p for p in v.pieces if p.cell == "A1"), key=lambda p: p.level)
     assert [(p.shape, p.colour, p.level) for p in a1] == [("block", "neutral", 0), ("block", "blue", 1),
                                                           ("block", "red", 2)]
-    assert a1[0].label == "foundation"
+    assert tr(a1[0].label) == "foundation" and tr(a1[0].label, "de") == "Fundament"
     assert v.layers["goal"] == ["A1"]          # one block from completion
     notes = dict((k, a) for k, a in v.notes if k != "ziggurats.supply")
     assert not notes

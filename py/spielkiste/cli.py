@@ -7,8 +7,11 @@
   python -m spielkiste bench [GAME ...] [--seconds S]
   python -m spielkiste match GAME A B [--games N] [--opt ...] [--seed S]
   python -m spielkiste think GAME [--pos CODE] [--opt ...] [--player SPEC]
+
+Options may stand anywhere among the moves. Output cut short by a closed pipe (| head) ends quietly.
 """
 import argparse
+import os
 import random
 import sys
 import time
@@ -24,7 +27,7 @@ def start_state(args):
     game = get_game(args.game)
     if args.pos:
         if args.opt:
-            raise SpielkisteError("err.link", why="--pos carries its options; do not add --opt")
+            raise SpielkisteError("err.cli_pos_opt")
         return game.decode(args.pos)
     return game.new(dict(kv.split("=", 1) if "=" in kv else (kv, "1") for kv in args.opt))
 
@@ -91,7 +94,8 @@ def play_match(game, specs: list[str], games: int, options: dict, seed: int, out
     return {"games": games, "points_a": score[0], "wins_a": wins[0], "mean_plies": plies / max(games, 1)}
 
 
-def main(argv=None) -> int:
+def parser() -> tuple[argparse.ArgumentParser, dict]:
+    """The parser and its subcommands' parsers by name."""
     p = argparse.ArgumentParser(prog="spielkiste", description="Spielkiste engines and AI")
     sub = p.add_subparsers(dest="cmd", required=True)
     sub.add_parser("games", help="list the games")
@@ -121,8 +125,33 @@ def main(argv=None) -> int:
     sp.add_argument("--opt", action="append", default=[], metavar="KEY=VALUE")
     sp.add_argument("--seed", type=int, default=1)
     sp.add_argument("--verbose", action="store_true")
-    args = p.parse_args(argv)
+    return p, sub.choices
 
+
+def parse(argv: list[str]) -> argparse.Namespace:
+    """The command's own parser reads options and positionals intermixed (play GAME --pos CODE
+    MOVE...), which argparse cannot do through the parent's subcommand argument."""
+    p, commands = parser()
+    if argv and argv[0] in commands:
+        args = commands[argv[0]].parse_intermixed_args(argv[1:])
+        args.cmd = argv[0]
+        return args
+    return p.parse_args(argv)
+
+
+def main(argv=None) -> int:
+    args = parse(sys.argv[1:] if argv is None else list(argv))
+    try:
+        code = run(args)
+        sys.stdout.flush()
+        return code
+    except BrokenPipeError:
+        # the reader stopped (| head): send what is still buffered nowhere and end quietly
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1
+
+
+def run(args) -> int:
     try:
         if args.cmd == "games":
             for e in chooser():
@@ -139,7 +168,7 @@ def main(argv=None) -> int:
                 state.push_text(text)
             print(state.encode())
             res = state.outcome()
-            print(res.message("en") if res else f"{t('colour.' + state.seat_colour(state.to_move))} to move")
+            print(res.message("en") if res else t("ui.to_move", player=state.seat_ref(state.to_move)))
         elif args.cmd == "perft":
             print(perft(start_state(args), args.depth))
         elif args.cmd == "think":

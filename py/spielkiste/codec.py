@@ -6,6 +6,7 @@ rows. Every character of a code is in SAFE, so it can stand in a link unescaped.
 import re
 
 from .errors import BadPosition
+from .texts import msg
 
 SAFE = re.compile(r"^[A-Za-z0-9._~,:;/!*-]*$")
 
@@ -33,7 +34,7 @@ def grid_decode(text: str, width: int, height: int, alphabet: str) -> list[str]:
     """Inverse of grid_encode; raises BadPosition on any mismatch."""
     rows = text.split("/")
     if len(rows) != height:
-        raise BadPosition("err.position", why=f"expected {height} rows, found {len(rows)}")
+        raise BadPosition("err.position", why=msg("pos.rows", expected=height, found=len(rows)))
     cells: list[str] = []
     for row in rows:
         out: list[str] = []
@@ -44,9 +45,9 @@ def grid_decode(text: str, width: int, height: int, alphabet: str) -> list[str]:
             elif tok in alphabet:
                 out.append(tok)
             else:
-                raise BadPosition("err.position", why=f"unknown piece '{tok}'")
+                raise BadPosition("err.position", why=msg("pos.piece", piece=tok))
         if len(out) != width:
-            raise BadPosition("err.position", why=f"a row has {len(out)} squares instead of {width}")
+            raise BadPosition("err.position", why=msg("pos.row", found=len(out), expected=width))
         cells.extend(out)
     return cells
 
@@ -54,11 +55,12 @@ def grid_decode(text: str, width: int, height: int, alphabet: str) -> list[str]:
 def split_fields(body: str, count: int) -> list[str]:
     fields = body.split(";")
     if len(fields) != count:
-        raise BadPosition("err.position", why=f"expected {count} fields, found {len(fields)}")
+        raise BadPosition("err.position", why=msg("pos.fields", expected=count, found=len(fields)))
     return fields
 
 
 def parse_int(text: str, lo: int, hi: int, what: str) -> int:
+    """A field that must be a number from lo to hi; `what` is the text key naming the field."""
     if not text.isdigit() or not lo <= int(text) <= hi:
-        raise BadPosition("err.position", why=f"{what} must be a number from {lo} to {hi}")
+        raise BadPosition("err.position", why=msg("pos.number", what="@" + what, lo=lo, hi=hi))
     return int(text)

@@ -14,7 +14,13 @@ A subclass provides:
   move_input(move)             (cells clicked in order, choice key or None): how a player enters it
   _encode_body() / _decode_body(body, options)   position code (everything but the options)
   view(aids) -> View           what to draw
-and may override key() (repetition), evaluate() (search heuristic), seat_colour(), copy().
+and may override key() (repetition), evaluate() (search heuristic), seat_colour(), copy(),
+why_illegal(text) (the reason a well-formed move is not allowed).
+
+Everything a player reads is a message: a text key of texts.py with its arguments, never
+English prose. Errors carry (key, args) (errors.py); why_illegal, status(), the view's notes
+and its cell and piece labels return texts.msg(key, **args) pairs; a BadPosition's `why` is
+such a pair too. The page translates them into the reader's language with texts.tr().
 """
 from __future__ import annotations
 
@@ -23,6 +29,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from .errors import BadMove, BadOption, BadPosition, IllegalMove
+from .texts import msg
 
 
 @dataclass(frozen=True)
@@ -131,7 +138,7 @@ class State:
         opts = {k: o.default for k, o in specs.items()}
         for k, v in (raw or {}).items():
             if k not in specs:
-                raise BadOption("err.option_unknown", game=cls.id, name=k)
+                raise BadOption("err.option_unknown", game="@game." + cls.id, name=k)
             opts[k] = specs[k].parse(v) if isinstance(v, str) else specs[k].parse(specs[k].format(v))
         if opts.get("teams") and opts.get("players", cls.player_counts[0]) not in cls.team_counts:
             raise BadOption("err.option_value", value="1", name="teams")
@@ -219,7 +226,7 @@ class State:
         """The legal move written as `text`; BadMove if unreadable, IllegalMove if not allowed."""
         s = text.strip()
         if not re.fullmatch(self.move_pattern, s):
-            raise BadMove("err.move_syntax", text=text, game=self.id)
+            raise BadMove("err.move_syntax", text=text, game="@game." + self.id)
         if self.result is not None:
             raise IllegalMove("err.game_over")
         want = s.upper()
@@ -231,9 +238,10 @@ class State:
             raise IllegalMove("err.move_illegal_why", text=s, why=why)
         raise IllegalMove("err.move_illegal", text=s)
 
-    def why_illegal(self, text: str) -> str:
-        """An optional explanation for an illegal move (English), used in the error."""
-        return ""
+    def why_illegal(self, text: str) -> tuple[str, dict] | None:
+        """Why a well-formed move that is not legal here is not allowed: a message
+        (texts.msg(key, **args)) shown in the error, or None when there is nothing to add."""
+        return None
 
     def push_text(self, text: str):
         """Parse and play a move; returns the move."""
@@ -253,7 +261,7 @@ class State:
         """A position from its code; BadPosition on anything wrong."""
         parts = code.strip().split(":", 2)
         if len(parts) != 3 or not parts[0].isdigit():
-            raise BadPosition("err.position", why="expected 'version:options:position'")
+            raise BadPosition("err.position", why=msg("pos.format"))
         if int(parts[0]) != cls.version:
             raise BadPosition("err.position_version", found=parts[0], expected=cls.version)
         raw = {}
@@ -263,15 +271,15 @@ class State:
         try:
             opts = cls.normalize_options(raw)
         except BadOption as e:
-            raise BadPosition("err.position", why=str(e)) from None
+            raise BadPosition("err.position", why=(e.key, e.params)) from None
         s = cls.__new__(cls)
         s._init_base(opts)
         try:
             s._decode_body(parts[2], opts)
         except BadPosition:
             raise
-        except (ValueError, IndexError, KeyError) as e:
-            raise BadPosition("err.position", why=str(e) or type(e).__name__) from None
+        except (ValueError, IndexError, KeyError):
+            raise BadPosition("err.position", why=msg("pos.garbled")) from None
         s._count_start()
         return s
 

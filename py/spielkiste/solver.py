@@ -1,5 +1,5 @@
-"""The solver of Allein Wetteifern (RULES.md §7): from any position, a line of jumps that leaves
-one piece if there is one, otherwise the fewest pieces the search could reach.
+"""The solver of Allein Wetteifern (rules: assets/rules/solitaire.en.html): from any position,
+a line of jumps that leaves one piece if there is one, otherwise the fewest pieces the search could reach.
 
 Depth-first search with a transposition table (Zobrist hashes of the exact position: colours
 break every symmetry, so none is folded), moves ordered by a cheap heuristic, and a time

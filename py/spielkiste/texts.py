@@ -2,7 +2,9 @@
 
 The core keys live here; each game module adds its own keys (names, reasons, option labels)
 with `add()`, so everything a player reads comes from this table. Messages use
-str.format fields; arguments are plain values (cells, numbers, other keys prefixed '@').
+str.format fields; arguments are plain values (cells, numbers), other keys prefixed '@', or
+whole messages: a message is a pair (key, args) built with `msg()` and read with `tr()`, so a
+reason travels with its arguments until the page knows the reader's language.
 """
 
 LANGS = ("en", "de")
@@ -18,16 +20,48 @@ def add(entries: dict[str, tuple[str, str]]) -> None:
         TABLE[key] = {"en": en, "de": de}
 
 
+def msg(key: str, **args) -> tuple[str, dict]:
+    """A message: a text key with its arguments, translated only when shown."""
+    return key, args
+
+
+def tr(message: tuple[str, dict], lang: str = "en") -> str:
+    """The text of a message made by `msg()`."""
+    key, args = message
+    return t(key, lang, **args)
+
+
+def joined(items, word: str = "and"):
+    """A message listing items (cells, '@key's, messages) as 'A, B and C' / 'A, B or C'."""
+    items = list(items)
+    out = items[-1]
+    for i in range(len(items) - 2, -1, -1):
+        out = msg("list." + (word if i == len(items) - 2 else "comma"), a=items[i], b=out)
+    return out
+
+
+def is_msg(value) -> bool:
+    return type(value) is tuple and len(value) == 2 and isinstance(value[0], str) and isinstance(value[1], dict)
+
+
+def _arg(value, lang: str):
+    if isinstance(value, str) and value.startswith("@") and value[1:] in TABLE:   # not quoted input ('@')
+        return t(value[1:], lang)
+    if is_msg(value):
+        return tr(value, lang)
+    return value
+
+
 def t(key: str, lang: str = "en", **args) -> str:
-    """The text for `key` in `lang`; argument values that start with '@' are keys themselves."""
+    """The text for `key` in `lang`; argument values that start with '@' are keys themselves,
+    (key, args) pairs are messages."""
     entry = TABLE.get(key)
     if entry is None:
         return key
     text = entry.get(lang) or entry["en"]
     if not args:
         return text
-    resolved = {k: (t(v[1:], lang) if isinstance(v, str) and v.startswith("@") else v)
-                for k, v in args.items()}
+    resolved = {k: _arg(v, lang) for k, v in args.items()}
     try:
         return text.format(**resolved)
     except (KeyError, IndexError, ValueError):
@@ -48,11 +82,58 @@ add({
                          "„{value}“ ist kein gültiger Wert für die Option „{name}“."),
     "err.players": ("{game} cannot be played by {count} players.", "{game} kann nicht zu {count} gespielt werden."),
     "err.game_unknown": ("There is no game '{name}'.", "Es gibt kein Spiel „{name}“."),
+    "err.cli_pos_opt": ("--pos carries its options; do not add --opt.", "--pos enthält die Optionen; kein --opt dazu."),
     "err.link": ("This link cannot be read: {why}", "Dieser Link ist nicht lesbar: {why}"),
     "err.link_move": ("This link cannot be read: move {number} ({text}) is not allowed there.",
                       "Dieser Link ist nicht lesbar: Zug {number} ({text}) ist dort nicht erlaubt."),
     "err.saved": ("The saved game could not be restored and was left alone.",
                   "Die gespeicherte Partie konnte nicht wiederhergestellt werden und bleibt unverändert."),
+    "err.saved_field": ("The saved game could not be restored and was left alone: its '{field}' is not valid.",
+                        "Die gespeicherte Partie konnte nicht wiederhergestellt werden und bleibt unverändert: "
+                        "ihr Eintrag „{field}“ ist ungültig."),
+    # why a link cannot be read (the {why} of err.link)
+    "link.long": ("it is too long", "er ist zu lang"),
+    "link.planned": ("{game} is not playable yet", "{game} ist noch nicht spielbar"),
+    "link.no_game": ("it names no game of this collection", "er nennt kein Spiel dieser Sammlung"),
+    "link.garbled": ("its parameters are garbled", "seine Parameter sind verstümmelt"),
+    "link.twice": ("'{name}' appears twice", "„{name}“ kommt zweimal vor"),
+    "link.version": ("link version {found} is not known", "die Link-Version {found} ist unbekannt"),
+    "link.options_inside": ("a position link carries its options inside the position",
+                            "ein Stellungslink trägt seine Optionen in der Stellung"),
+    "link.code_chars": ("the position has characters a position code never has",
+                        "die Stellung enthält Zeichen, die ein Stellungscode nie enthält"),
+    "link.at": ("'at' is not a move number of this game", "„at“ ist keine Zugnummer dieser Partie"),
+    # why a position code cannot be read, for any game
+    "pos.long": ("it is longer than any position code", "er ist länger als jeder Stellungscode"),
+    "pos.option_twice": ("the option '{name}' appears twice", "die Option „{name}“ kommt zweimal vor"),
+    "pos.run": ("a row has a run of {run} empty squares, but only {expected} squares",
+                "eine Reihe hat eine Lücke von {run} Feldern, aber nur {expected} Felder"),
+    # why a position code cannot be read (the {why} of err.position), shared by the games
+    "pos.format": ("expected 'version:options:position'", "erwartet wird „Version:Optionen:Stellung“"),
+    "pos.garbled": ("part of it is garbled", "ein Teil davon ist verstümmelt"),
+    "pos.rows": ("expected {expected} rows, found {found}", "erwartet {expected} Reihen, gefunden {found}"),
+    "pos.row": ("a row has {found} squares instead of {expected}", "eine Reihe hat {found} Felder statt {expected}"),
+    "pos.piece": ("unknown piece '{piece}'", "unbekannte Figur „{piece}“"),
+    "pos.fields": ("expected {expected} fields, found {found}", "erwartet {expected} Felder, gefunden {found}"),
+    "pos.number": ("{what} must be a number from {lo} to {hi}", "{what} muss eine Zahl von {lo} bis {hi} sein"),
+    "pos.what.to_move": ("the player to move", "der Spieler am Zug"),
+    "pos.last_move": ("the last move does not fit the board", "der letzte Zug passt nicht zum Brett"),
+    "pos.last_unreadable": ("the last move is not readable", "der letzte Zug ist nicht lesbar"),
+    "pos.wrong_to_move": ("the wrong player is to move", "der falsche Spieler ist am Zug"),
+    "pos.no_move": ("the player to move has no move", "der Spieler am Zug hat keinen Zug"),
+    "pos.repetition_field": ("the field after the position may only be 'r' (drawn by repetition)",
+                             "das Feld nach der Stellung darf nur „r“ sein (Remis durch Wiederholung)"),
+    "pos.what.quiet": ("the count of turns without progress", "die Zahl der Züge ohne Fortschritt"),
+    # why a move is not allowed (the {why} of err.move_illegal_why), shared by the games
+    "illegal.not_empty": ("that square is not empty", "dieses Feld ist nicht leer"),
+    "illegal.off_board": ("that square is not on the board", "dieses Feld liegt nicht auf dem Brett"),
+    "illegal.no_piece": ("there is no piece on {cell}", "auf {cell} steht keine Figur"),
+    "illegal.not_yours": ("the piece on {cell} is not yours", "die Figur auf {cell} gehört nicht dir"),
+    "illegal.straight": ("pieces move straight along a row or column",
+                         "Figuren ziehen gerade entlang einer Reihe oder Spalte"),
+    "list.and": ("{a} and {b}", "{a} und {b}"),
+    "list.or": ("{a} or {b}", "{a} oder {b}"),
+    "list.comma": ("{a}, {b}", "{a}, {b}"),
     # outcomes shared by several games
     "why.no_moves": ("{player} has no legal move: {winner} wins.", "{player} hat keinen erlaubten Zug: {winner} gewinnt."),
     "why.repetition": ("Draw by threefold repetition.", "Remis durch dreifache Stellungswiederholung."),

@@ -1,7 +1,8 @@
 """The plain view model an engine emits and the one SVG renderer draws.
 
 It holds geometry and appearance only (cells, pieces, highlight layers, lines, regions); no
-rule. Coordinates are in cell units, (0, 0) the top-left corner of the board."""
+rule. Coordinates are in cell units, (0, 0) the top-left corner of the board. Words are
+messages (texts.msg pairs), never prose: the renderer translates them into the page's language."""
 from dataclasses import dataclass, field
 
 from .coords import LETTERS
@@ -16,7 +17,7 @@ class Cell:
     h: float = 1.0
     fill: str = ""          # a colour class: 'light', 'dark', 'red', 'field-a', ...
     mark: str = ""          # a symbol drawn on the square: 'centre', 'throne', 'rook', ...
-    label: str = ""         # extra words for the accessible label ('red square, rook')
+    label: tuple | None = None  # a message added to the accessible label after fill and mark
 
 
 @dataclass
@@ -26,7 +27,7 @@ class Piece:
     colour: str             # a colour key: 'purple', 'green', 'neutral', ...
     level: int = 0          # position in a stack, 0 = on the board
     mark: str = ""          # an overlay: 'meerkat', 'commander', ...
-    label: str = ""         # accessible words; the renderer adds colour and shape
+    label: tuple | None = None  # a message for the accessible label; the renderer adds colour and shape
     id: str = ""            # stable id for data-piece; '' = '<cell>.<level>'
 
 
@@ -50,14 +51,14 @@ class View:
 def grid(width: int, height: int, fill=None, mark=None, label=None) -> View:
     """A rectangular board of width x height squares with coordinate labels.
 
-    fill, mark and label are optional functions (col, row) -> str."""
+    fill and mark are optional functions (col, row) -> str, label (col, row) -> message or None."""
     v = View(width, height)
     for r in range(height):
         for c in range(width):
             v.cells.append(Cell(f"{LETTERS[c]}{r + 1}", c, r,
                                 fill=fill(c, r) if fill else ("light" if (c + r) % 2 == 0 else "dark"),
                                 mark=mark(c, r) if mark else "",
-                                label=label(c, r) if label else ""))
+                                label=label(c, r) if label else None))
     v.files = [(c + 0.5, LETTERS[c]) for c in range(width)]
     v.ranks = [(r + 0.5, str(r + 1)) for r in range(height)]
     return v

@@ -13,6 +13,7 @@ from spielkiste.codec import SAFE
 from spielkiste.errors import BadLink, SpielkisteError
 from spielkiste.record import Record
 from spielkiste.registry import GAMES, PLANNED, get_game
+from spielkiste.texts import msg
 
 VERSION = "1"
 RESERVED = {"v", "m", "p", "at"}
@@ -44,44 +45,44 @@ def from_fragment(fragment: str) -> Record:
     """The record a fragment describes; BadLink (or IllegalMove for a bad move) otherwise."""
     frag = fragment.lstrip("#")
     if len(frag) > MAX_LEN:
-        raise BadLink("err.link", why="it is too long")
+        raise BadLink("err.link", why=msg("link.long"))
     gid, _, query = frag.partition("?")
     gid = gid.strip().lower()
     if gid in PLANNED:
-        raise BadLink("err.link", why=f"{gid} is not playable yet")
+        raise BadLink("err.link", why=msg("link.planned", game="@game." + gid))
     if gid not in GAMES:
-        raise BadLink("err.link", why="it names no game of this collection")
+        raise BadLink("err.link", why=msg("link.no_game"))
     game = get_game(gid)
     try:
         pairs = parse_qsl(query, keep_blank_values=True, strict_parsing=bool(query))
     except ValueError:
-        raise BadLink("err.link", why="its parameters are garbled") from None
+        raise BadLink("err.link", why=msg("link.garbled")) from None
     params: dict[str, str] = {}
     for k, v in pairs:
         if k in params:
-            raise BadLink("err.link", why=f"'{k}' appears twice")
+            raise BadLink("err.link", why=msg("link.twice", name=k))
         params[k] = v
     if params.get("v", VERSION) != VERSION:
-        raise BadLink("err.link", why=f"link version {params['v']} is not known")
+        raise BadLink("err.link", why=msg("link.version", found=params["v"]))
     options = {k: v for k, v in params.items() if k not in RESERVED}
     try:
         if "p" in params:
             if options:
-                raise BadLink("err.link", why="a position link carries its options inside the position")
+                raise BadLink("err.link", why=msg("link.options_inside"))
             if not SAFE.match(params["p"]):
-                raise BadLink("err.link", why="the position has characters a position code never has")
+                raise BadLink("err.link", why=msg("link.code_chars"))
             start, custom = game.decode(params["p"]), True
         else:
             start, custom = game.new(options), False
     except BadLink:
         raise
     except SpielkisteError as e:
-        raise BadLink("err.link", why=str(e)) from None
+        raise BadLink("err.link", why=msg(e.key, **e.params)) from None
     moves = [m for m in params.get("m", "").split(",") if m] if params.get("m") else []
     rec = Record.replay(start, moves, custom)
     if "at" in params:
         if not params["at"].isdigit() or int(params["at"]) > len(moves):
-            raise BadLink("err.link", why="'at' is not a move number of this game")
+            raise BadLink("err.link", why=msg("link.at"))
         rec.goto(int(params["at"]))
     return rec
 

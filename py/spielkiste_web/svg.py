@@ -6,7 +6,7 @@ each piece a <g data-piece>. Styling lives in assets/board.css under the class n
 (fill-*, mark-*, layer-*, c-*, shape-*, line-*, region-*)."""
 from html import escape
 
-from spielkiste.texts import t
+from spielkiste.texts import t, tr
 from spielkiste.view import View
 
 BOX_COLOURS = {"red", "blue", "green", "yellow"}
@@ -89,7 +89,7 @@ def piece_label(p, lang: str) -> str:
     if p.mark:
         text += ", " + t("mark." + p.mark, lang)
     if p.label:
-        text += f" ({p.label})"
+        text += f" ({tr(p.label, lang)})"
     return text
 
 
@@ -130,7 +130,7 @@ def render(view: View, lang: str = "en", targets=(), selected: str | None = None
             label = t("cell.empty", lang, cell=c.id)
         about = [t(k, lang) for k in (f"fill.{c.fill}", f"cellmark.{c.mark}") if t(k, lang) != k]
         if c.label:
-            about.append(c.label)
+            about.append(tr(c.label, lang))
         if about:
             label += f" ({', '.join(about)})"
         if c.id in targets:

@@ -1,4 +1,5 @@
-"""Aufstellen (Sid Sackson, sheet 002), RULES.md §6: four in a line on the 16 centres.
+"""Aufstellen (Sid Sackson, sheet 002): four in a line on the 16 centres.
+Our reading of the rules, every choice marked: assets/rules/aufstellen.en.html.
 
 Only the 16 centres of the box board are used (a 4x4 grid: rows 2/5/8/11, columns B/E/H/K);
 the board is drawn whole, but only centres take part. Seat 0 (Red, player A) and seat 1 (Blue,
@@ -13,7 +14,7 @@ reading order), a movement 16 + from*16 + to."""
 from ..codec import grid_decode, grid_encode, parse_int, split_fields
 from ..engine import Outcome, State
 from ..errors import BadPosition
-from ..texts import add
+from ..texts import add, msg
 from . import box
 
 CENTRE_CELLS = tuple(box.CELLS[i] for i in box.CENTRES)       # B2 E2 H2 K2 B5 ... K11
@@ -67,6 +68,36 @@ add({
     "why.aufstellen.line": ("Four in a line: {winner} wins.", "Vier in einer Linie: {winner} gewinnt."),
     "why.aufstellen.stuck": ("{player} must move a {shape} and cannot: {winner} wins.",
                              "{player} muss mit einem {shape} ziehen und kann es nicht: {winner} gewinnt."),
+    "aufstellen.illegal.placed.square": ("now a square is placed, not moved", "jetzt wird ein Viereck gesetzt, nicht gezogen"),
+    "aufstellen.illegal.placed.triangle": ("now a triangle is placed, not moved",
+                                           "jetzt wird ein Dreieck gesetzt, nicht gezogen"),
+    "aufstellen.illegal.placed.cylinder": ("now the cylinder is placed, not moved",
+                                           "jetzt wird der Zylinder gesetzt, nicht gezogen"),
+    "aufstellen.illegal.moved.square": ("now a square moves; all squares are placed",
+                                        "jetzt zieht ein Viereck; alle Vierecke sind gesetzt"),
+    "aufstellen.illegal.moved.triangle": ("now a triangle moves; all triangles are placed",
+                                          "jetzt zieht ein Dreieck; alle Dreiecke sind gesetzt"),
+    "aufstellen.illegal.moved.cylinder": ("now the cylinder moves; it is placed already",
+                                          "jetzt zieht der Zylinder; er ist schon gesetzt"),
+    "aufstellen.illegal.due.square": ("a square is due: move one of your squares",
+                                      "ein Viereck ist dran: ziehe eines deiner Vierecke"),
+    "aufstellen.illegal.due.triangle": ("a triangle is due: move one of your triangles",
+                                        "ein Dreieck ist dran: ziehe eines deiner Dreiecke"),
+    "aufstellen.illegal.due.cylinder": ("the cylinder is due: move your cylinder",
+                                        "der Zylinder ist dran: ziehe deinen Zylinder"),
+    "aufstellen.illegal.reach.square": ("a square moves to an orthogonally neighbouring centre",
+                                        "ein Viereck zieht auf ein waagerecht oder senkrecht benachbartes Zentrum"),
+    "aufstellen.illegal.reach.triangle": ("a triangle moves to an orthogonally neighbouring centre",
+                                          "ein Dreieck zieht auf ein waagerecht oder senkrecht benachbartes Zentrum"),
+    "aufstellen.illegal.reach.cylinder": ("the cylinder moves to one of the 8 neighbouring centres",
+                                          "der Zylinder zieht auf eines der 8 benachbarten Zentren"),
+    "aufstellen.illegal.taken": ("that centre is taken", "dieses Zentrum ist besetzt"),
+    "aufstellen.pos.what.step": ("the step", "der Schritt"),
+    "aufstellen.pos.step": ("the pieces on the board do not fit step {step}",
+                            "die Figuren auf dem Brett passen nicht zu Schritt {step}"),
+    "aufstellen.pos.line": ("the player to move has four in a line already",
+                            "der Spieler am Zug hat schon vier in einer Linie"),
+    "aufstellen.pos.two_lines": ("two lines of four", "zwei Linien aus vier"),
 })
 
 
@@ -217,20 +248,19 @@ class Aufstellen(State):
         action, kind = self.due()
         parts = [K_OF.get(p) for p in text.strip().upper().split("-")]
         if None in parts:
-            return ""
+            return None
         if action == PLACE and len(parts) == 2:
-            return f"now a {kind} is placed, not moved"
+            return msg("aufstellen.illegal.placed." + kind)
         if action == SHIFT and len(parts) == 1:
-            return f"now a {kind} moves; all pieces of this type are placed"
+            return msg("aufstellen.illegal.moved." + kind)
         if len(parts) == 1:
-            return "that centre is taken"
+            return msg("aufstellen.illegal.taken")
         f, t = parts
         if self.board[f] != LETTER[self.to_move][kind]:
-            return f"the {kind} is due: move one of your {kind}s"
+            return msg("aufstellen.illegal.due." + kind)
         if t not in (ALL8 if kind == CYLINDER else ORTH)[f]:
-            return ("the cylinder moves to one of the 8 neighbouring centres" if kind == CYLINDER
-                    else f"a {kind} moves to an orthogonally neighbouring centre")
-        return "that centre is taken"
+            return msg("aufstellen.illegal.reach." + kind)
+        return msg("aufstellen.illegal.taken")
 
     # ---------------------------------------------------------------- position code
     def _encode_body(self):
@@ -245,7 +275,7 @@ class Aufstellen(State):
     def _decode_body(self, body, options):
         b, step, last = split_fields(body, 3)
         self.board = board = grid_decode(b, 4, 4, "".join(TYPE_OF))
-        self.step = parse_int(step, 0, 17, "the step")
+        self.step = parse_int(step, 0, 17, "aufstellen.pos.what.step")
         self.to_move = self.step % 2
         self.ply = self.step
         want = {ch: 0 for ch in TYPE_OF}
@@ -257,7 +287,7 @@ class Aufstellen(State):
             want = {ch: 1 if TYPE_OF[ch] == CYLINDER else 2 for ch in TYPE_OF}
         for ch, n in want.items():
             if board.count(ch) != n:
-                raise BadPosition("err.position", why=f"the pieces on the board do not fit step {self.step}")
+                raise BadPosition("err.position", why=msg("aufstellen.pos.step", step=self.step))
         if last:
             ks = [K_OF.get(p) for p in last.upper().split("-")]
             mover = 1 - self.to_move
@@ -265,15 +295,15 @@ class Aufstellen(State):
             if None in ks or len(ks) > 2 or not self.step or board[ks[-1]] == "." or \
                     SEAT_OF[board[ks[-1]]] != mover or TYPE_OF[board[ks[-1]]] not in prev_kinds or \
                     (len(ks) == 2 and (board[ks[0]] != "." or ks[1] not in ALL8[ks[0]])):
-                raise BadPosition("err.position", why="the last move does not fit the board")
+                raise BadPosition("err.position", why=msg("pos.last_move"))
             self.last = ks[0] if len(ks) == 1 else MOVE + ks[0] * 16 + ks[1]
         for seat in (self.to_move, 1 - self.to_move):
             for ln in LINES:
                 if all(board[j] != "." and SEAT_OF[board[j]] == seat for j in ln):
                     if seat == self.to_move:
-                        raise BadPosition("err.position", why="the player to move has four in a line already")
+                        raise BadPosition("err.position", why=msg("aufstellen.pos.line"))
                     if self.result is not None:
-                        raise BadPosition("err.position", why="two lines of four")
+                        raise BadPosition("err.position", why=msg("aufstellen.pos.two_lines"))
                     self.result = Outcome.win(self, seat, "why.aufstellen.line",
                                               line=[CENTRE_CELLS[k] for k in ln], winner=self.seat_ref(seat))
         if self.result is None:

@@ -1,4 +1,5 @@
-"""Blockade (Sid Sackson, sheet 002), RULES.md §3: steer your king off the far edge.
+"""Blockade (Sid Sackson, sheet 002): steer your king off the far edge.
+Our reading of the rules, every choice marked: assets/rules/blockade.en.html.
 
 Seat 0 plays Red: its king (cylinder) stands on E11 and must leave over the top edge. Seat 1
 plays Blue: king on E2, leaves over the bottom edge. The kings never move until one leaves.
@@ -16,7 +17,7 @@ exit KING."""
 from ..codec import grid_decode, grid_encode, parse_int, split_fields
 from ..engine import Outcome, State
 from ..errors import BadPosition
-from ..texts import add
+from ..texts import add, msg
 from . import box
 from .box import CELLS, FIELD, FIELD_CELLS, INDEX, IS_CENTRE, N, NEXT, RAYS, TURNS
 
@@ -50,6 +51,41 @@ add({
     "aid.paths": ("Show my king's paths", "Wege meines Königs zeigen"),
     "why.blockade.out": ("{winner}'s king leaves the board: {winner} wins.",
                          "Der König von {winner} verlässt das Spielfeld: {winner} gewinnt."),
+    "blockade.illegal.must_leave": ("your king has a path out: it must leave (the only legal move)",
+                                    "dein König hat einen Weg hinaus: er muss das Brett verlassen (der einzige erlaubte Zug)"),
+    "blockade.illegal.own_king": ("only your own king (on {cell}) can leave the board",
+                                  "nur dein eigener König (auf {cell}) kann das Brett verlassen"),
+    "blockade.illegal.no_path": ("your king has no path out over the opposite edge",
+                                 "dein König hat keinen Weg hinaus über den gegenüberliegenden Rand"),
+    "blockade.illegal.placed": ("all your guards are placed: move one of them instead",
+                                "alle deine Wächter sind gesetzt: ziehe stattdessen einen von ihnen"),
+    "blockade.illegal.king_field": ("no guard may be placed in a field that holds a king",
+                                    "in ein Feld mit einem König darf kein Wächter gesetzt werden"),
+    "blockade.illegal.first_centre": ("your first guard may not go on a centre",
+                                      "dein erster Wächter darf nicht auf ein Zentrum"),
+    "blockade.illegal.not_placed": ("guards move only after all 6 of yours are placed",
+                                    "Wächter ziehen erst, wenn alle 6 deiner Wächter gesetzt sind"),
+    "blockade.illegal.no_guard": ("there is no guard of yours on {cell}", "auf {cell} steht kein Wächter von dir"),
+    "blockade.illegal.straight": ("guards move straight (along a row or a column)",
+                                  "Wächter ziehen gerade (entlang einer Reihe oder Spalte)"),
+    "blockade.illegal.stop_king_field": ("a guard may not stop in a field that holds a king",
+                                         "ein Wächter darf nicht in einem Feld mit einem König stehen bleiben"),
+    "blockade.illegal.pass": ("a guard may not pass over another guard or a king",
+                              "ein Wächter darf nicht über einen anderen Wächter oder einen König ziehen"),
+    "blockade.pos.king": ("the {colour} king must stand on {cell}", "der König von {colour} muss auf {cell} stehen"),
+    "blockade.pos.guards": ("a player has more than 6 guards", "ein Spieler hat mehr als 6 Wächter"),
+    "blockade.pos.first_centre": ("a player's first guard stands on a centre",
+                                  "der erste Wächter eines Spielers steht auf einem Zentrum"),
+    "blockade.pos.king_field": ("a guard stands in a field that holds a king",
+                                "ein Wächter steht in einem Feld mit einem König"),
+    "blockade.pos.turns": ("the guards were not placed in turn (Red first)",
+                           "die Wächter wurden nicht abwechselnd gesetzt (Rot zuerst)"),
+    "blockade.pos.left": ("the king who left must be the last mover's",
+                          "der König, der das Brett verlassen hat, muss dem zuletzt Ziehenden gehören"),
+    "blockade.pos.left_turn": ("the king left out of turn", "der König hat das Brett außer der Reihe verlassen"),
+    "blockade.pos.no_path": ("that king has no path out", "dieser König hat keinen Weg hinaus"),
+    "blockade.pos.to_move": ("the player to move does not match the guards placed",
+                             "der Spieler am Zug passt nicht zu den gesetzten Wächtern"),
 })
 
 
@@ -224,7 +260,7 @@ class Blockade(State):
         self._check_stuck()
 
     def _check_stuck(self):
-        """A player with no legal action loses (RULES.md §3, our choice): only possible once
+        """A player with no legal action loses (our choice, see the rules page): only possible once
         all his guards are placed, none can move and his king has no path."""
         seat = self.to_move
         if self.guards[seat] == GUARDS and not self._can_move_guard(seat) and self.exit_path() is None:
@@ -269,37 +305,37 @@ class Blockade(State):
         seat = self.to_move
         parts = text.strip().upper().split("-")
         if self.exit_path() is not None:
-            return "your king has a path out: it must leave (the only legal move)"
+            return msg("blockade.illegal.must_leave")
         if parts[-1] == "OUT":
             if parts[0] != CELLS[KING_SQ[seat]]:
-                return f"only your own king (on {CELLS[KING_SQ[seat]]}) can leave the board"
-            return "your king has no path out over the opposite edge"
+                return msg("blockade.illegal.own_king", cell=CELLS[KING_SQ[seat]])
+            return msg("blockade.illegal.no_path")
         sq = [INDEX.get(p) for p in parts]
         if None in sq:
-            return ""
+            return None
         if len(sq) == 1:
             i = sq[0]
             if self.guards[seat] == GUARDS:
-                return "all your guards are placed: move one of them instead"
+                return msg("blockade.illegal.placed")
             if self.board[i] != ".":
-                return "that square is not empty"
+                return msg("illegal.not_empty")
             if IN_KING_FIELD[i]:
-                return "no guard may be placed in a field that holds a king"
+                return msg("blockade.illegal.king_field")
             if self.guards[seat] == 0 and IS_CENTRE[i]:
-                return "your first guard may not go on a centre"
-            return ""
+                return msg("blockade.illegal.first_centre")
+            return None
         f, t = sq
         if self.guards[seat] < GUARDS:
-            return "guards move only after all 6 of yours are placed"
+            return msg("blockade.illegal.not_placed")
         if self.board[f] != GUARD_CH[seat]:
-            return "there is no guard of yours on " + CELLS[f]
+            return msg("blockade.illegal.no_guard", cell=CELLS[f])
         if box.ROW[f] != box.ROW[t] and box.COL[f] != box.COL[t]:
-            return "guards move straight (along a row or a column)"
+            return msg("blockade.illegal.straight")
         if IN_KING_FIELD[t]:
-            return "a guard may not stop in a field that holds a king"
+            return msg("blockade.illegal.stop_king_field")
         if self.board[t] != ".":
-            return "that square is not empty"
-        return "a guard may not pass over another guard or a king"
+            return msg("illegal.not_empty")
+        return msg("blockade.illegal.pass")
 
     # ---------------------------------------------------------------- position code
     def _encode_body(self):
@@ -319,47 +355,47 @@ class Blockade(State):
     def _decode_body(self, body, options):
         b, seat, last = split_fields(body, 3)
         self.board = board = grid_decode(b, N, N, "RBrb")
-        self.to_move = parse_int(seat, 0, 1, "the player to move")
+        self.to_move = parse_int(seat, 0, 1, "pos.what.to_move")
         self._exit = None
         for s in (0, 1):
             if board[KING_SQ[s]] != KING_CH[s] or board.count(KING_CH[s]) != 1:
-                raise BadPosition("err.position", why=f"the {('red', 'blue')[s]} king must stand on "
-                                                      f"{CELLS[KING_SQ[s]]}")
+                raise BadPosition("err.position", why=msg("blockade.pos.king", colour=self.seat_ref(s),
+                                                                   cell=CELLS[KING_SQ[s]]))
         self.guards = [board.count("r"), board.count("b")]
         for s in (0, 1):
             if self.guards[s] > GUARDS:
-                raise BadPosition("err.position", why="a player has more than 6 guards")
+                raise BadPosition("err.position", why=msg("blockade.pos.guards"))
             if self.guards[s] == 1 and IS_CENTRE[board.index(GUARD_CH[s])]:
-                raise BadPosition("err.position", why="a player's first guard stands on a centre")
+                raise BadPosition("err.position", why=msg("blockade.pos.first_centre"))
         if any(IN_KING_FIELD[i] and board[i] in "rb" for i in range(NN)):
-            raise BadPosition("err.position", why="a guard stands in a field that holds a king")
+            raise BadPosition("err.position", why=msg("blockade.pos.king_field"))
         r, bl = self.guards
         due = None if r == bl == GUARDS else 0 if r == bl else 1 if r == bl + 1 else -1
         if due == -1:
-            raise BadPosition("err.position", why="the guards were not placed in turn (Red first)")
+            raise BadPosition("err.position", why=msg("blockade.pos.turns"))
         self.ply = r + bl
         if last.upper().endswith("-OUT"):
             mover = 1 - self.to_move
             if last.upper() != CELLS[KING_SQ[mover]] + "-OUT":
-                raise BadPosition("err.position", why="the king who left must be the last mover's")
+                raise BadPosition("err.position", why=msg("blockade.pos.left"))
             if due is not None and due != mover:
-                raise BadPosition("err.position", why="the king left out of turn")
+                raise BadPosition("err.position", why=msg("blockade.pos.left_turn"))
             path = king_search(board, mover)[0]
             if path is None:
-                raise BadPosition("err.position", why="that king has no path out")
+                raise BadPosition("err.position", why=msg("blockade.pos.no_path"))
             self.last = KING
             self.ply += 1
             self.result = Outcome.win(self, mover, "why.blockade.out", line=path, winner=self.seat_ref(mover))
             return
         if due is not None and due != self.to_move:
-            raise BadPosition("err.position", why="the player to move does not match the guards placed")
+            raise BadPosition("err.position", why=msg("blockade.pos.to_move"))
         if last:
             parts = last.upper().split("-")
             sq = [INDEX.get(p) for p in parts]
             if len(sq) > 2 or None in sq or board[sq[-1]] != GUARD_CH[1 - self.to_move] or \
                     (len(sq) == 2 and (board[sq[0]] != "." or not (box.ROW[sq[0]] == box.ROW[sq[1]]
                                                                     or box.COL[sq[0]] == box.COL[sq[1]]))):
-                raise BadPosition("err.position", why="the last move does not fit the board")
+                raise BadPosition("err.position", why=msg("pos.last_move"))
             self.last = sq[0] if len(sq) == 1 else MOVE + sq[0] * NN + sq[1]
         self._check_stuck()
 

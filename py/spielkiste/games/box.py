@@ -1,4 +1,5 @@
-"""The board of the *Blockade* box (sheet 002, RULES.md §3-8), shared by its six games.
+"""The board of the *Blockade* box (sheet 002), shared by its six games (rules pages:
+assets/rules/{blockade,weltreich,sprung,aufstellen,solitaire,tor}.en.html).
 
 12x12 squares in 16 fields of 3x3; the middle square of each field is its circled centre
 (B2, E2, H2, K2, B5 ... K11). Squares are indexed row*12+col, row 0 at the top, so E11 is

@@ -1,4 +1,5 @@
-"""Die Drei (David Parlett), RULES.md §10: placement en prise on the Katarenga board.
+"""Die Drei (David Parlett): placement en prise on the Katarenga board.
+Our reading of the rules, every choice marked: assets/rules/drei.en.html.
 
 8x8 board laid from the four 4x4 quarterboards (each turned and possibly flipped: its back is
 its mirror image). A pawn attacks by the colour of its square: red like a rook and yellow like
@@ -13,7 +14,7 @@ from ..coords import names
 from ..engine import Option, Outcome, State
 from ..errors import BadOption, BadPosition
 from ..rng import Rng
-from ..texts import add
+from ..texts import add, msg
 from ..view import Piece, grid
 
 N = 8
@@ -26,7 +27,7 @@ OWN = ("W", "B")
 
 COLOUR_NAMES = ("red", "yellow", "green", "blue")
 MOVE_TYPES = ("rook", "bishop", "knight", "king")
-# the published quarterboards, rows top to bottom (RULES.md §10: an unverified transcription)
+# the published quarterboards, rows top to bottom (an unverified transcription, see the rules page)
 TILES = ("RYBG/GRGB/YYBR/BGRY", "RYGB/GYRY/BBGR/YRBG", "RGBY/YYGR/BBRG/GRYB", "RGBY/YYBR/BGRG/GRYB")
 QUADRANTS = ("tl", "tr", "bl", "br")     # top-left, top-right, bottom-left, bottom-right
 DEFAULT_LAYOUT = ((0, 0, False), (1, 0, False), (2, 0, False), (3, 0, False))   # (tile, quarter turns, mirrored)
@@ -171,6 +172,37 @@ add({f"opt.drei.{q}.{v}": tuple(
     _TILE_WORDS[lang][0].format(t=t + 1) + (_TILE_WORDS[lang][1] if m else "") +
     (_TILE_WORDS[lang][2].format(d=90 * r) if r else "") for lang in ("en", "de"))
     for q in QUADRANTS for v, (t, r, m) in PARSE_TILE.items()})
+
+add({
+    "drei.illegal.lift": ("all 16 pawns are placed: lift one of yours and place it again, written like C3-E5",
+                          "alle 16 Figuren sind gesetzt: nimm eine deiner Figuren und setze sie neu, "
+                          "geschrieben wie C3-E5"),
+    "drei.illegal.no_lift": ("pawns are lifted only in the continuation, once all 16 are placed",
+                             "Figuren werden nur in der Fortsetzung umgesetzt, wenn alle 16 gesetzt sind"),
+    "drei.illegal.not_own": ("{cell} does not hold one of your pawns", "auf {cell} steht keine deiner Figuren"),
+    "drei.illegal.same": ("the pawn must go to another square", "die Figur muss auf ein anderes Feld"),
+    "drei.illegal.en_prise": ("it is not en prise: the pawn on {cell} ({square}) attacks like a {piece} "
+                              "and does not reach {target}",
+                              "das ist nicht en prise: die Figur auf {cell} ({square}) schlägt wie ein {piece} "
+                              "und erreicht {target} nicht"),
+    "drei.illegal.immobilise": ("a pawn there would leave {player} no legal move (no-immobilising rule)",
+                                "eine Figur dort ließe {player} keinen erlaubten Zug (Blockadeverbot)"),
+    "drei.pos.pawns": ("each player has only 8 pawns", "jeder Spieler hat nur 8 Figuren"),
+    "drei.pos.count": ("White starts and the players alternate: {white} white and {black} black pawns cannot be",
+                       "Weiß beginnt und die Spieler wechseln sich ab: {white} weiße und {black} schwarze Figuren "
+                       "sind unmöglich"),
+    "drei.pos.last": ("the last pawn placed must be given by its square",
+                      "die zuletzt gesetzte Figur muss mit ihrem Feld angegeben sein"),
+    "drei.pos.last_owner": ("the last pawn placed must belong to the player who moved last",
+                            "die zuletzt gesetzte Figur muss dem Spieler gehören, der zuletzt gezogen hat"),
+    "drei.pos.lift": ("a pawn is lifted only in the continuation, from a square now empty",
+                      "eine Figur wird nur in der Fortsetzung umgesetzt, von einem jetzt leeren Feld"),
+    "drei.pos.no_pawn": ("no pawn is on the board", "keine Figur steht auf dem Brett"),
+    "drei.pos.three": ("Die Drei {cells} would have ended the game", "Die Drei {cells} hätte die Partie schon beendet"),
+    "drei.pos.forbidden": ("the pawn on {cell} leaves the player to move no legal move: that placement was forbidden",
+                           "die Figur auf {cell} lässt dem Spieler am Zug keinen erlaubten Zug: "
+                           "dieses Setzen war verboten"),
+})
 
 
 class Drei(State):
@@ -448,38 +480,35 @@ class Drei(State):
             return (CELLS[f], CELLS[t]), None
         return (CELLS[move],), None
 
-    def describe(self, i: int) -> str:
-        k = self.colours[i]
-        return f"the pawn on {CELLS[i]} stands on {COLOUR_NAMES[k]} and attacks like a {MOVE_TYPES[k]}"
-
     def why_illegal(self, text):
         parts = text.strip().upper().split("-")
         if any(p not in INDEX for p in parts):
-            return ""
+            return None
         own = OWN[self.to_move]
         lifting = self.placed == 2 * PAWNS
         if lifting and not self.options["continuation"]:
-            return ""
+            return None
         if lifting and len(parts) == 1:
-            return "all 16 pawns are placed: lift one of yours and place it again, written like C3-E5"
+            return msg("drei.illegal.lift")
         if not lifting and len(parts) == 2:
-            return "pawns are lifted only in the continuation, once all 16 are placed"
+            return msg("drei.illegal.no_lift")
         f = INDEX[parts[0]] if len(parts) == 2 else -1
         t = INDEX[parts[-1]]
         if f >= 0 and self.board[f] != own:
-            return f"{parts[0]} does not hold one of your pawns"
+            return msg("drei.illegal.not_own", cell=parts[0])
         if f == t:
-            return "the pawn must go to another square"
+            return msg("drei.illegal.same")
         if self.board[t] != ".":
-            return "that square is not empty"
+            return msg("illegal.not_empty")
         board = self.board
         if f >= 0:
             board[f] = "."
         try:
             if self.last_pawn >= 0 and t not in self.attacked(self.last_pawn):
-                return f"it is not en prise: {self.describe(self.last_pawn)}, not reaching {parts[-1]}"
-            return (f"a pawn there would leave {'White' if own == 'B' else 'Black'} no legal move "
-                    f"(no-immobilising rule)")
+                k = self.colours[self.last_pawn]
+                return msg("drei.illegal.en_prise", cell=CELLS[self.last_pawn], target=parts[-1],
+                           square="@drei.square." + COLOUR_NAMES[k], piece="@drei.piece." + MOVE_TYPES[k])
+            return msg("drei.illegal.immobilise", player=self.seat_ref(1 - self.to_move))
         finally:
             if f >= 0:
                 board[f] = own
@@ -493,47 +522,44 @@ class Drei(State):
         b, seat, last = split_fields(body, 3)
         self._init_board(options)
         self.board = board = grid_decode(b, N, N, "WB")
-        self.to_move = parse_int(seat, 0, 1, "the player to move")
+        self.to_move = parse_int(seat, 0, 1, "pos.what.to_move")
         w, k = board.count("W"), board.count("B")
         self.placed = w + k
         self.ply = self.placed
         if w > PAWNS or k > PAWNS:
-            raise BadPosition("err.position", why="each player has only 8 pawns")
+            raise BadPosition("err.position", why=msg("drei.pos.pawns"))
         lifting = self.placed == 2 * PAWNS and options["continuation"]
         if not lifting:
             if w - k not in (0, 1):
-                raise BadPosition("err.position", why=f"White starts and the players alternate: "
-                                                      f"{w} white and {k} black pawns cannot be")
+                raise BadPosition("err.position", why=msg("drei.pos.count", white=w, black=k))
             if self.to_move != self.placed % 2:
-                raise BadPosition("err.position", why="the wrong player is to move")
+                raise BadPosition("err.position", why=msg("pos.wrong_to_move"))
         self.last_pawn = -1
         if self.placed:
             parts = last.upper().split("-")
             if not last or any(p not in INDEX for p in parts) or len(parts) > 2:
-                raise BadPosition("err.position", why="the last pawn placed must be given by its square")
+                raise BadPosition("err.position", why=msg("drei.pos.last"))
             t = INDEX[parts[-1]]
             if board[t] != OWN[1 - self.to_move]:
-                raise BadPosition("err.position", why="the last pawn placed must belong to the player who moved last")
+                raise BadPosition("err.position", why=msg("drei.pos.last_owner"))
             self.last_pawn = self.last = t
             if len(parts) == 2:
                 f = INDEX[parts[0]]
                 if not lifting or board[f] != ".":
-                    raise BadPosition("err.position", why="a pawn is lifted only in the continuation, from a square "
-                                                          "now empty")
+                    raise BadPosition("err.position", why=msg("drei.pos.lift"))
                 self.last = LIFT + f * SIZE + t
         elif last:
-            raise BadPosition("err.position", why="no pawn is on the board")
+            raise BadPosition("err.position", why=msg("drei.pos.no_pawn"))
         for own in OWN:
             for line in self.all_threes(own):
                 if own == OWN[self.to_move] or self.last_pawn not in line:
-                    raise BadPosition("err.position", why=f"Die Drei {'-'.join(CELLS[j] for j in line)} "
-                                                          f"would have ended the game")
+                    raise BadPosition("err.position", why=msg("drei.pos.three",
+                                                                       cells="-".join(CELLS[j] for j in line)))
         self.moves = []
         if self.last_pawn >= 0:
             self.result = self._judge(1 - self.to_move)
             if self.result is None and not self._allowed(self.last_pawn, self.placed):
-                raise BadPosition("err.position", why=f"the pawn on {CELLS[self.last_pawn]} leaves the player to move "
-                                                      f"no legal move: that placement was forbidden")
+                raise BadPosition("err.position", why=msg("drei.pos.forbidden", cell=CELLS[self.last_pawn]))
         if self.result is None:
             self.moves = self._legal()
             if not self.moves:

@@ -1,4 +1,5 @@
-"""Snorkels (Mark Engelberg), RULES.md §2: Go-like placement on 7x7; the first captured loses.
+"""Snorkels (Mark Engelberg): Go-like placement on 7x7; the first captured loses.
+Our reading of the rules, every choice marked: assets/rules/snorkels.en.html.
 
 Seats are the players; colours are what they play. Seat 0 starts with Purple; with the pie
 rule, seat 1's first decision may be 'swap', after which seat 0 plays Green and moves next.
@@ -9,7 +10,7 @@ from ..coords import name, names
 from ..engine import Option, Outcome, State
 from ..errors import BadPosition
 from ..rng import Rng
-from ..texts import add
+from ..texts import add, msg
 from ..view import Piece, grid
 
 N = 7
@@ -32,6 +33,19 @@ add({
                             "Tortenregel: {player} darf die Farben tauschen oder weiterspielen."),
     "why.snorkels.captured": ("{loser} captured: {winner} wins.", "{loser} geschlagen: {winner} gewinnt."),
     "why.snorkels.self": ("{loser} captured itself: {winner} wins.", "{loser} hat sich selbst geschlagen: {winner} gewinnt."),
+    "snorkels.illegal.swap": ("a swap is only possible as the second player's first decision under the pie rule",
+                              "Tauschen ist nur mit der Tortenregel als erste Entscheidung des zweiten Spielers möglich"),
+    "snorkels.pos.what.stones": ("the number of stones to place", "die Zahl der noch zu setzenden Steine"),
+    "snorkels.pos.stones": ("more than 3 stones", "mehr als 3 Steine"),
+    "snorkels.pos.stones_first": ("snorkels placed before the stones", "Schnorchel vor den Steinen gesetzt"),
+    "snorkels.pos.count": ("Purple moves first, so Purple has as many snorkels as Green when Purple is to move, "
+                           "and one more when Green is",
+                           "Lila beginnt, also hat Lila so viele Schnorchel wie Grün, wenn Lila am Zug ist, "
+                           "und einen mehr, wenn Grün am Zug ist"),
+    "snorkels.pos.last": ("the last move is not on an occupied square", "der letzte Zug steht nicht auf einem besetzten Feld"),
+    "snorkels.pos.again": ("the player who moved last is to move again", "wer zuletzt gezogen hat, ist wieder am Zug"),
+    "snorkels.pos.captured": ("the group at {cell} would have been captured already",
+                              "die Gruppe auf {cell} wäre schon geschlagen worden"),
 })
 
 
@@ -162,10 +176,10 @@ class Snorkels(State):
     def why_illegal(self, text):
         t = text.strip().upper().lstrip("S") if text.strip().upper() != "SWAP" else ""
         if t in INDEX and self.board[INDEX[t]] != ".":
-            return "that square is not empty"
+            return msg("illegal.not_empty")
         if text.strip().lower() == SWAP:
-            return "a swap is only possible as the second player's first decision under the pie rule"
-        return ""
+            return msg("snorkels.illegal.swap")
+        return None
 
     # ---------------------------------------------------------------- position code
     def _encode_body(self):
@@ -176,27 +190,26 @@ class Snorkels(State):
     def _decode_body(self, body, options):
         b, seat, swapped, left, last = split_fields(body, 5)
         self.board = grid_decode(b, N, N, "PGS")
-        self.to_move = parse_int(seat, 0, 1, "the player to move")
+        self.to_move = parse_int(seat, 0, 1, "pos.what.to_move")
         self.swapped = swapped == "1"
-        self.stones_left = parse_int(left, 0, 3, "stones to place")
+        self.stones_left = parse_int(left, 0, 3, "snorkels.pos.what.stones")
         stones = self.board.count("S")
         if stones + self.stones_left > 3:
-            raise BadPosition("err.position", why="more than 3 stones")
+            raise BadPosition("err.position", why=msg("snorkels.pos.stones"))
         if self.stones_left and self.board.count(".") != N * N - stones:
-            raise BadPosition("err.position", why="snorkels placed before the stones")
+            raise BadPosition("err.position", why=msg("snorkels.pos.stones_first"))
         purple, green = self.board.count("P"), self.board.count("G")
         if purple - green != (0 if self.colour_of(self.to_move) == "P" else 1):
-            raise BadPosition("err.position", why="Purple moves first, so Purple has as many snorkels as Green "
-                                                  "when Purple is to move, and one more when Green is")
+            raise BadPosition("err.position", why=msg("snorkels.pos.count"))
         self.ply = purple + green + stones + int(self.swapped)
         if last:
             if last not in INDEX or self.board[INDEX[last]] not in "PGS":
-                raise BadPosition("err.position", why="the last move is not on an occupied square")
+                raise BadPosition("err.position", why=msg("snorkels.pos.last"))
             self.last = INDEX[last] + (STONE if self.board[INDEX[last]] == "S" else 0)
         if self.last is not None and self.board[self.last % STONE] in "PG":
             mover = 0 if self.colour_of(0) == self.board[self.last] else 1
             if mover == self.to_move:
-                raise BadPosition("err.position", why="the player who moved last is to move again")
+                raise BadPosition("err.position", why=msg("snorkels.pos.again"))
             self.result = self._capture_after(self.last, mover)
         # a group without a tube may only touch the last move (which ended the game)
         near = {self.last, *NEIGHBOURS[self.last]} if self.result is not None else set()
@@ -204,7 +217,7 @@ class Snorkels(State):
             if v in "PG" and i not in near:
                 cells, free = self.group(i)
                 if not free and not cells & near:
-                    raise BadPosition("err.position", why=f"the group at {CELLS[i]} would have been captured already")
+                    raise BadPosition("err.position", why=msg("snorkels.pos.captured", cell=CELLS[i]))
 
     # ---------------------------------------------------------------- presentation
     def seat_colour(self, seat):

@@ -1,4 +1,5 @@
-"""Allein Wetteifern (Sid Sackson, sheet 002), RULES.md §7: the solitaire of the Blockade box.
+"""Allein Wetteifern (Sid Sackson, sheet 002): the solitaire of the Blockade box.
+Our reading of the rules, every choice marked: assets/rules/solitaire.en.html.
 
 36 pieces (per colour 6 squares + 3 triangles) stand as a 6x6 block on D4-I9. A move jumps
 one piece straight over an unbroken run of one or more pieces, none of its own colour, onto the
@@ -12,12 +13,12 @@ from ..codec import grid_decode, grid_encode, split_fields
 from ..engine import Option, Outcome, State
 from ..errors import BadPosition
 from ..rng import Rng
-from ..texts import add
+from ..texts import add, msg
 from . import box
 from .box import CELLS, INDEX, N, RAYS
 
 NN = N * N
-# RULES.md §7 (reconstructed colours), rows 4-9 top to bottom, columns D-I; rows 4-5 triangles
+# the standard start (colours reconstructed, see the rules page), rows 4-9 top to bottom, columns D-I; rows 4-5 triangles
 START_ROWS = ("RBRGYG", "GYYBBR", "RBGRYG", "GYBYBR", "YRRGGB", "BGBYRY")
 COLOUR = {"R": "red", "B": "blue", "G": "green", "Y": "yellow"}
 BLOCK = tuple(INDEX[f"{'DEFGHI'[c]}{r + 4}"] for r in range(6) for c in range(6))   # D4..I9, reading order
@@ -84,6 +85,21 @@ add({
     "why.solitaire.good": ("Two pieces left: good.", "Zwei Figuren übrig: gut."),
     "why.solitaire.satisfactory": ("Three pieces left: satisfactory.", "Drei Figuren übrig: zufriedenstellend."),
     "why.solitaire.practise": ("{n} pieces left: practise, practise!", "{n} Figuren übrig: üben, üben!"),
+    "solitaire.illegal.occupied": ("a piece lands on an empty square", "eine Figur landet auf einem leeren Feld"),
+    "solitaire.illegal.straight": ("a piece jumps straight along a row or a column",
+                                   "eine Figur springt gerade entlang einer Reihe oder Spalte"),
+    "solitaire.illegal.adjacent": ("a piece must jump over at least one piece next to it",
+                                   "eine Figur muss über mindestens eine benachbarte Figur springen"),
+    "solitaire.illegal.unbroken": ("a jump ends on the first empty square: the jumped run must be unbroken",
+                                   "ein Sprung endet auf dem ersten leeren Feld: die übersprungene Reihe "
+                                   "muss lückenlos sein"),
+    "solitaire.illegal.own_colour": ("a piece may not jump over a piece of its own colour",
+                                     "eine Figur darf nicht über eine Figur ihrer eigenen Farbe springen"),
+    "solitaire.pos.pieces": ("each colour has at most 6 squares and 3 triangles, no cylinder",
+                             "jede Farbe hat höchstens 6 Vierecke und 3 Dreiecke, keinen Zylinder"),
+    "solitaire.pos.empty": ("no piece on the board", "keine Figur auf dem Brett"),
+    "solitaire.pos.jumped": ("the pieces the last move jumped are still there",
+                             "die beim letzten Zug übersprungenen Figuren stehen noch da"),
 })
 
 
@@ -171,25 +187,25 @@ class Solitaire(State):
     def why_illegal(self, text):
         parts = [INDEX.get(p) for p in text.strip().upper().split("-")]
         if None in parts:
-            return ""
+            return None
         f, to = parts
         b = self.board
         if b[f] == ".":
-            return f"there is no piece on {CELLS[f]}"
+            return msg("illegal.no_piece", cell=CELLS[f])
         if b[to] != ".":
-            return "a piece lands on an empty square"
+            return msg("solitaire.illegal.occupied")
         if box.ROW[f] != box.ROW[to] and box.COL[f] != box.COL[to]:
-            return "a piece jumps straight along a row or a column"
+            return msg("solitaire.illegal.straight")
         d = _direction(f, to)
         j, run = box.NEXT[d][f], []
         while j != to:
             run.append(j)
             j = box.NEXT[d][j]
         if not run or b[run[0]] == ".":
-            return "a piece must jump over at least one piece next to it"
+            return msg("solitaire.illegal.adjacent")
         if any(b[j] == "." for j in run):
-            return "a jump ends on the first empty square: the jumped run must be unbroken"
-        return "a piece may not jump over a piece of its own colour"
+            return msg("solitaire.illegal.unbroken")
+        return msg("solitaire.illegal.own_colour")
 
     # ---------------------------------------------------------------- position code
     def _encode_body(self):
@@ -205,24 +221,23 @@ class Solitaire(State):
             sq = board.count(box.char(colour, box.SQUARE))
             tr = board.count(box.char(colour, box.TRIANGLE))
             if board.count(box.char(colour, box.CYLINDER)) or sq > 6 or tr > 3:
-                raise BadPosition("err.position", why="each colour has at most 6 squares and 3 triangles, "
-                                                      "no cylinder")
+                raise BadPosition("err.position", why=msg("solitaire.pos.pieces"))
         left = self.pieces()
         if left == 0:
-            raise BadPosition("err.position", why="no piece on the board")
+            raise BadPosition("err.position", why=msg("solitaire.pos.empty"))
         self.ply = 0
         if last:
             parts = [INDEX.get(p) for p in last.upper().split("-")]
             if len(parts) != 2 or None in parts or board[parts[1]] == "." or board[parts[0]] != "." or \
                     (box.ROW[parts[0]] != box.ROW[parts[1]] and box.COL[parts[0]] != box.COL[parts[1]]) or \
                     abs(parts[0] - parts[1]) in (1, N):
-                raise BadPosition("err.position", why="the last move does not fit the board")
+                raise BadPosition("err.position", why=msg("pos.last_move"))
             f, to = parts
             d = _direction(f, to)
             j = box.NEXT[d][f]
             while j != to:
                 if board[j] != ".":
-                    raise BadPosition("err.position", why="the pieces the last move jumped are still there")
+                    raise BadPosition("err.position", why=msg("solitaire.pos.jumped"))
                 j = box.NEXT[d][j]
             self.last = f * NN + to
         self.result = self._end()

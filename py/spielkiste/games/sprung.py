@@ -1,4 +1,5 @@
-"""Schaff den Sprung (Sid Sackson's Blockade box), RULES.md §5: a race to the right.
+"""Schaff den Sprung (Sid Sackson's Blockade box): a race to the right.
+Our reading of the rules, every choice marked: assets/rules/sprung.en.html.
 
 Each seat owns the three rows of one left-edge field of the box board and starts with 6
 squares (columns A-B) and 3 triangles (column C) there. A piece moves right within its row
@@ -15,7 +16,7 @@ import math
 from ..codec import grid_decode, grid_encode, parse_int, split_fields
 from ..engine import Option, Outcome, State
 from ..errors import BadPosition
-from ..texts import add
+from ..texts import add, msg
 from . import box
 from .box import CELLS, INDEX, N
 
@@ -43,6 +44,31 @@ add({
                              "{winner} besetzt das letzte Zielfeld: das Team gewinnt."),
     "why.sprung.stuck": ("Nobody can move any more: draw.", "Niemand kann mehr ziehen: unentschieden."),
     "aid.bonus_columns": ("Squares that earn a bonus move", "Felder, die einen Extrazug bringen"),
+})
+
+add({
+    "sprung.illegal.stop": ("'stop' ends a bonus move sequence; there is none now",
+                            "„stop“ beendet eine Folge von Extrazügen; gerade gibt es keine"),
+    "sprung.illegal.bonus": ("only the piece on {cell} may move again (or stop)",
+                             "nur die Figur auf {cell} darf noch einmal ziehen (oder stop)"),
+    "sprung.illegal.not_yours": ("that is not your piece", "das ist nicht deine Figur"),
+    "sprung.illegal.row": ("a piece stays in its own row", "eine Figur bleibt in ihrer Reihe"),
+    "sprung.illegal.right": ("pieces move to the right only", "Figuren ziehen nur nach rechts"),
+    "sprung.illegal.blocked": ("that piece is blocked up to the edge", "diese Figur ist bis zum Rand blockiert"),
+    "sprung.illegal.first_empty": ("the piece moves to the first empty square to its right, {cell}",
+                                   "die Figur zieht auf das erste leere Feld rechts von ihr, {cell}"),
+    "sprung.pos.row": ("row {row} must hold 2 squares and 1 triangle of its owner",
+                       "Reihe {row} muss 2 Vierecke und 1 Dreieck ihres Besitzers enthalten"),
+    "sprung.pos.nobody": ("row {row} belongs to nobody", "Reihe {row} gehört niemandem"),
+    "sprung.pos.last": ("'{text}' is not a move to an occupied square", "„{text}“ ist kein Zug auf ein besetztes Feld"),
+    "sprung.pos.two_winners": ("two sides have filled their goal fields", "zwei Seiten haben ihre Zielfelder gefüllt"),
+    "sprung.pos.winner": ("the winner must be the player who moved last",
+                          "der Gewinner muss der Spieler sein, der zuletzt gezogen hat"),
+    "sprung.pos.bonus_over": ("a bonus move after the game ended", "ein Extrazug nach dem Ende der Partie"),
+    "sprung.pos.bonus_square": ("the bonus square is not on the board", "das Feld des Extrazugs liegt nicht auf dem Brett"),
+    "sprung.pos.bonus_piece": ("the bonus piece is not a piece of the player to move",
+                               "die Figur des Extrazugs gehört nicht dem Spieler am Zug"),
+    "sprung.pos.bonus_earned": ("that piece has not earned a bonus move", "diese Figur hat keinen Extrazug verdient"),
 })
 
 
@@ -278,24 +304,24 @@ class Sprung(State):
     def why_illegal(self, text):
         s = text.strip().upper()
         if s == "STOP":
-            return "'stop' ends a bonus move sequence; there is none now"
+            return msg("sprung.illegal.stop")
         a, _, b = s.partition("-")
         if a not in INDEX or b not in INDEX:
-            return "that square is not on the board"
+            return msg("illegal.off_board")
         f, t = INDEX[a], INDEX[b]
         seat = self.to_move
         if self.bonus >= 0 and f != self.bonus:
-            return f"only the piece on {CELLS[self.bonus]} may move again (or stop)"
+            return msg("sprung.illegal.bonus", cell=CELLS[self.bonus])
         if self.board[f] == "." or self.owner.get(self.board[f]) != seat:
-            return "that is not your piece"
+            return msg("sprung.illegal.not_yours")
         if f // N != t // N:
-            return "a piece stays in its own row"
+            return msg("sprung.illegal.row")
         if t % N <= f % N:
-            return "pieces move to the right only"
+            return msg("sprung.illegal.right")
         d = self.dest(f)
         if d < 0:
-            return "that piece is blocked up to the edge"
-        return f"the piece moves to the first empty square to its right, {CELLS[d]}"
+            return msg("sprung.illegal.blocked")
+        return msg("sprung.illegal.first_empty", cell=CELLS[d])
 
     # ---------------------------------------------------------------- position code
     def _encode_body(self):
@@ -307,7 +333,7 @@ class Sprung(State):
         self._init_tables()
         b, seat, bonus, last = split_fields(body, 4)
         self.board = grid_decode(b, N, N, "".join(self.owner))
-        self.to_move = parse_int(seat, 0, self.num_players - 1, "the player to move")
+        self.to_move = parse_int(seat, 0, self.num_players - 1, "pos.what.to_move")
         for s in range(self.num_players):
             colour = self.layout[s][0]
             tri = box.char(colour, box.TRIANGLE)
@@ -315,11 +341,11 @@ class Sprung(State):
                 row = self.board[r * N:(r + 1) * N]
                 mine = [ch for ch in row if ch != "."]
                 if len(mine) != 3 or mine.count(tri) != 1 or any(self.owner[ch] != s for ch in mine):
-                    raise BadPosition("err.position", why=f"row {r + 1} must hold 2 squares and 1 triangle of its owner")
+                    raise BadPosition("err.position", why=msg("sprung.pos.row", row=r + 1))
         for r in range(N):
             if not any(r in self.rows_of(s) for s in range(self.num_players)) and \
                     any(ch != "." for ch in self.board[r * N:(r + 1) * N]):
-                raise BadPosition("err.position", why=f"row {r + 1} belongs to nobody")
+                raise BadPosition("err.position", why=msg("sprung.pos.nobody", row=r + 1))
         self._count()
         self.bonus = -1
         if last:
@@ -330,34 +356,34 @@ class Sprung(State):
                     and self.board[INDEX[t]] != ".":
                 self.last = INDEX[f] * 144 + INDEX[t]
             else:
-                raise BadPosition("err.position", why=f"'{last}' is not a move to an occupied square")
+                raise BadPosition("err.position", why=msg("sprung.pos.last", text=last))
         self.ply = sum(START_DISTANCE - self.remaining(s) for s in range(self.num_players)) // 2
         winners = [s for s in range(self.num_players) if self.team_done(s)]
         if winners:
             if len({self.teams[s] for s in winners}) > 1:
-                raise BadPosition("err.position", why="two sides have filled their goal fields")
+                raise BadPosition("err.position", why=msg("sprung.pos.two_winners"))
             if self.to_move not in winners:
-                raise BadPosition("err.position", why="the winner must be the player who moved last")
+                raise BadPosition("err.position", why=msg("sprung.pos.winner"))
             if bonus:
-                raise BadPosition("err.position", why="a bonus move after the game ended")
+                raise BadPosition("err.position", why=msg("sprung.pos.bonus_over"))
             team = len(winners) > 1
             self.result = Outcome.win(self, self.to_move, "why.sprung.goal_team" if team else "why.sprung.goal",
                                       line=self.goal_cells(self.to_move), winner=self.seat_ref(self.to_move))
             return
         if bonus:
             if bonus.upper() not in INDEX:
-                raise BadPosition("err.position", why="the bonus square is not on the board")
+                raise BadPosition("err.position", why=msg("sprung.pos.bonus_square"))
             i = INDEX[bonus.upper()]
             if self.board[i] == "." or self.owner[self.board[i]] != self.to_move:
-                raise BadPosition("err.position", why="the bonus piece is not a piece of the player to move")
+                raise BadPosition("err.position", why=msg("sprung.pos.bonus_piece"))
             if not self.earns_bonus(self.to_move, i % N) or self.dest(i) < 0 or \
                     not isinstance(self.last, int) or self.last == STOP or self.last % 144 != i:
-                raise BadPosition("err.position", why="that piece has not earned a bonus move")
+                raise BadPosition("err.position", why=msg("sprung.pos.bonus_earned"))
             self.bonus = i
         if not any(self.can_move(s) for s in range(self.num_players)):
             self.result = Outcome.draw(self, "why.sprung.stuck")
         elif not self.can_move(self.to_move):
-            raise BadPosition("err.position", why="the player to move cannot move")
+            raise BadPosition("err.position", why=msg("pos.no_move"))
 
     # ---------------------------------------------------------------- presentation
     def seat_colour(self, seat):

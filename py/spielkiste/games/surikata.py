@@ -1,4 +1,5 @@
-"""Surikata (Adam Porter), RULES.md §1: place out of the meerkat's view; three in a row loses.
+"""Surikata (Adam Porter): place out of the meerkat's view; three in a row loses.
+Our reading of the rules, every choice marked: assets/rules/surikata.en.html.
 
 5x5 board. Seat 0 is Orange and starts (as in the sheet's illustrations, where White has the
 last piece); seat 1 is White. Set-up: the 5 termite mounds are placed as moves, alternately,
@@ -12,7 +13,7 @@ from ..coords import names
 from ..engine import Option, Outcome, State
 from ..errors import BadPosition
 from ..rng import Rng
-from ..texts import add
+from ..texts import add, msg
 from ..view import Piece, grid
 
 N = 5
@@ -56,6 +57,30 @@ add({
                              "{loser} hat kein Feld außerhalb der Sicht des Erdmännchens: {winner} gewinnt."),
     "why.surikata.full": ("All 20 pieces placed without three in a row: draw.",
                           "Alle 20 Steine gesetzt, keine drei in einer Reihe: unentschieden."),
+    "surikata.illegal.mounds_done": ("all termite mounds are placed; place a piece (without 'm')",
+                                     "alle Termitenhügel sind gesetzt; setze einen Stein (ohne „m“)"),
+    "surikata.illegal.mounds_first": ("the termite mounds come first: write m{cell} to place one there",
+                                      "zuerst kommen die Termitenhügel: schreibe m{cell}, um dort einen zu setzen"),
+    "surikata.illegal.seen": ("the meerkat on {cell} sees that square (same row or column, no mound between)",
+                              "das Erdmännchen auf {cell} sieht dieses Feld (gleiche Reihe oder Spalte, "
+                              "kein Hügel dazwischen)"),
+    "surikata.pos.what.mounds": ("the number of mounds to place", "die Zahl der noch zu setzenden Hügel"),
+    "surikata.pos.mounds": ("{mounds} mounds on the board and {left} to place do not make 5",
+                            "{mounds} Hügel auf dem Brett und {left} zu setzende ergeben nicht 5"),
+    "surikata.pos.random": ("with random mounds there are none to place by hand",
+                            "bei zufälligen Hügeln wird keiner von Hand gesetzt"),
+    "surikata.pos.mounds_first": ("pieces placed before all termite mounds", "Steine vor allen Termitenhügeln gesetzt"),
+    "surikata.pos.count": ("Orange starts and the players alternate: {orange} orange and {white} white pieces cannot be",
+                           "Orange beginnt und die Spieler wechseln sich ab: {orange} orange und {white} weiße Steine "
+                           "sind unmöglich"),
+    "surikata.pos.square": ("'{text}' is not a square", "„{text}“ ist kein Feld"),
+    "surikata.pos.meerkat": ("the meerkat must stand on the piece placed last",
+                             "das Erdmännchen muss auf dem zuletzt gesetzten Stein stehen"),
+    "surikata.pos.mound": ("the last move is not on a termite mound", "der letzte Zug steht nicht auf einem Termitenhügel"),
+    "surikata.pos.no_meerkat": ("the meerkat's square (the last piece) is missing",
+                                "das Feld des Erdmännchens (der letzte Stein) fehlt"),
+    "surikata.pos.line": ("the line through {cell} would have ended the game",
+                          "die Reihe durch {cell} hätte die Partie schon beendet"),
 })
 
 
@@ -206,17 +231,17 @@ class Surikata(State):
         mound = t.startswith("M")
         cell = t[1:] if mound else t
         if cell not in INDEX:
-            return ""
+            return None
         i = INDEX[cell]
         if self.board[i] != ".":
-            return "that square is not empty"
+            return msg("illegal.not_empty")
         if mound and not self.mounds_left:
-            return "all termite mounds are placed; place a piece (without 'm')"
+            return msg("surikata.illegal.mounds_done")
         if not mound and self.mounds_left:
-            return f"the termite mounds come first: write m{cell} to place one there"
+            return msg("surikata.illegal.mounds_first", cell=cell)
         if i in self.in_view():
-            return f"the meerkat on {CELLS[self.meerkat]} sees that square (same row or column, no mound between)"
-        return ""
+            return msg("surikata.illegal.seen", cell=CELLS[self.meerkat])
+        return None
 
     # ---------------------------------------------------------------- position code
     def _encode_body(self):
@@ -229,48 +254,47 @@ class Surikata(State):
     def _decode_body(self, body, options):
         b, seat, left, last = split_fields(body, 4)
         self.board = grid_decode(b, N, N, "OWM")
-        self.to_move = parse_int(seat, 0, 1, "the player to move")
-        self.mounds_left = parse_int(left, 0, MOUNDS, "mounds to place")
+        self.to_move = parse_int(seat, 0, 1, "pos.what.to_move")
+        self.mounds_left = parse_int(left, 0, MOUNDS, "surikata.pos.what.mounds")
         self.meerkat = -1
         board = self.board
         mounds = board.count("M")
         orange, white = board.count("O"), board.count("W")
         if mounds + self.mounds_left != MOUNDS:
-            raise BadPosition("err.position", why=f"{mounds} mounds on the board and {self.mounds_left} to place "
-                                                  f"do not make 5")
+            raise BadPosition("err.position", why=msg("surikata.pos.mounds", mounds=mounds,
+                                                                   left=self.mounds_left))
         if self.mounds_left and options["mounds"] == "random":
-            raise BadPosition("err.position", why="with random mounds there are none to place by hand")
+            raise BadPosition("err.position", why=msg("surikata.pos.random"))
         if self.mounds_left and orange + white:
-            raise BadPosition("err.position", why="pieces placed before all termite mounds")
+            raise BadPosition("err.position", why=msg("surikata.pos.mounds_first"))
         if self.mounds_left:
             expected = mounds % 2
         else:
             if orange - white not in (0, 1):
-                raise BadPosition("err.position", why="Orange starts and the players alternate: "
-                                                      f"{orange} orange and {white} white pieces cannot be")
+                raise BadPosition("err.position", why=msg("surikata.pos.count", orange=orange, white=white))
             expected = (orange + white) % 2
         if self.to_move != expected:
-            raise BadPosition("err.position", why="the wrong player is to move")
+            raise BadPosition("err.position", why=msg("pos.wrong_to_move"))
         self.ply = orange + white + (mounds if options["mounds"] == "hand" else 0)
         if last:
             if last not in INDEX:
-                raise BadPosition("err.position", why=f"'{last}' is not a square")
+                raise BadPosition("err.position", why=msg("surikata.pos.square", text=last))
             i = INDEX[last]
             if orange + white:
                 if board[i] != COLOURS[1 - self.to_move]:
-                    raise BadPosition("err.position", why="the meerkat must stand on the piece placed last")
+                    raise BadPosition("err.position", why=msg("surikata.pos.meerkat"))
                 self.last = self.meerkat = i
             elif board[i] == "M" and options["mounds"] == "hand":
                 self.last = MOUND + i
             else:
-                raise BadPosition("err.position", why="the last move is not on a termite mound")
+                raise BadPosition("err.position", why=msg("surikata.pos.mound"))
         elif orange + white:
-            raise BadPosition("err.position", why="the meerkat's square (the last piece) is missing")
+            raise BadPosition("err.position", why=msg("surikata.pos.no_meerkat"))
         # a line of 3 ends the game at once: only the piece placed last may be part of one
         allowed = {j for ln in self.lines_through(self.meerkat) for j in ln} if self.meerkat >= 0 else set()
         for i in range(SIZE):
             if board[i] in "OW" and i not in allowed and self.makes_line(i, board[i]):
-                raise BadPosition("err.position", why=f"the line through {CELLS[i]} would have ended the game")
+                raise BadPosition("err.position", why=msg("surikata.pos.line", cell=CELLS[i]))
         if self.meerkat >= 0:
             self.result = self._judge(self.meerkat, 1 - self.to_move)
 

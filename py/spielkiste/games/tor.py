@@ -1,4 +1,5 @@
-"""Das Tor (Sid Sackson, sheet 002), RULES.md §8: open gates to bring all 11 pieces into play.
+"""Das Tor (Sid Sackson, sheet 002): open gates to bring all 11 pieces into play.
+Our reading of the rules, every choice marked: assets/rules/tor.en.html.
 2, 3 or 4 players; 4 may play as two teams.
 
 Seats play clockwise from the bottom-left corner: Red (cylinder A12), Blue (A1), Green (L1),
@@ -23,7 +24,7 @@ import re
 from ..codec import grid_decode, grid_encode, parse_int, split_fields
 from ..engine import Outcome, State
 from ..errors import BadPosition
-from ..texts import add
+from ..texts import add, joined, msg
 from ..view import Piece
 from . import box
 from .box import CELLS, CENTRE_OF, FIELD, FIELD_CELLS, INDEX, IS_CENTRE, N, RAYS
@@ -79,6 +80,43 @@ add({
     "why.tor.stuck": ("No player can move: draw.", "Niemand kann ziehen: unentschieden."),
     "why.tor.quiet": ("No new piece in play for {rounds} rounds: draw.",
                       "{rounds} Runden ohne neue Figur im Spiel: unentschieden."),
+})
+
+add({
+    "tor.illegal.no_triangle": ("no triangle is left in your reserve", "in deiner Reserve ist kein Dreieck mehr"),
+    "tor.illegal.no_square": ("no square is left in your reserve", "in deiner Reserve ist kein Viereck mehr"),
+    "tor.illegal.gate_first": ("first bring a reserve piece onto the open gate {cell} ({cell}T or {cell}S)",
+                               "bringe zuerst eine Reservefigur auf das offene Tor {cell} ({cell}T oder {cell}S)"),
+    "tor.illegal.through_gate": ("a reserve piece comes into play only through an open gate",
+                                 "eine Reservefigur kommt nur durch ein offenes Tor ins Spiel"),
+    "tor.illegal.centre": ("no piece may move onto a centre", "keine Figur darf auf ein Zentrum ziehen"),
+    "tor.illegal.must_leave": ("you must first move a piece off a centre: {cells}",
+                               "du musst zuerst eine Figur von einem Zentrum ziehen: {cells}"),
+    "tor.pos.colour": ("{colour} does not play with {n} players", "{colour} spielt nicht mit {n} Spielern"),
+    "tor.pos.cylinder": ("a cylinder never stands on a centre ({cell})", "ein Zylinder steht nie auf einem Zentrum ({cell})"),
+    "tor.pos.pieces": ("{colour} must have 1 cylinder, 1-4 triangles and 1-6 squares on the board",
+                       "{colour} muss 1 Zylinder, 1-4 Dreiecke und 1-6 Vierecke auf dem Brett haben"),
+    "tor.pos.centres.1": ("{colour} has more triangles on centres than came through gates",
+                          "{colour} hat mehr Dreiecke auf Zentren, als durch Tore gekommen sind"),
+    "tor.pos.centres.2": ("{colour} has more squares on centres than came through gates",
+                          "{colour} hat mehr Vierecke auf Zentren, als durch Tore gekommen sind"),
+    "tor.pos.what.quiet": ("the number of moves without a new piece", "die Zahl der Züge ohne neue Figur"),
+    "tor.pos.what.last": ("the last move", "der letzte Zug"),
+    "tor.pos.what.gate": ("the move that opened the gate", "der Zug, der das Tor geöffnet hat"),
+    "tor.pos.gate_movement": ("the gate move must be a movement", "der Torzug muss ein Ziehen sein"),
+    "tor.pos.gate_fit": ("the gate move does not fit the board", "der Torzug passt nicht zum Brett"),
+    "tor.pos.gate_centre": ("the open gate must be a centre", "das offene Tor muss ein Zentrum sein"),
+    "tor.pos.gate_occupied": ("the open gate is occupied or the player has no reserve",
+                              "das offene Tor ist besetzt oder der Spieler hat keine Reserve"),
+    "tor.pos.gate_opener": ("no movement of the player to move opened this gate",
+                            "kein Zug des Spielers am Zug hat dieses Tor geöffnet"),
+    "tor.pos.two_winners": ("two sides have all their pieces in play", "zwei Seiten haben alle Figuren im Spiel"),
+    "tor.pos.over_gate": ("the game is over but a gate is open", "die Partie ist beendet, aber ein Tor ist offen"),
+    "tor.pos.quiet_gate": ("a gate is open, so a new piece is coming", "ein Tor ist offen, also kommt eine neue Figur"),
+    "tor.pos.unreadable": ("{what} is not readable", "{what} ist nicht lesbar"),
+    "tor.pos.misfit": ("{what} does not fit the board", "{what} passt nicht zum Brett"),
+    "tor.pos.not_straight": ("{what} is not a straight move off the centres",
+                             "{what} ist kein gerader Zug abseits der Zentren"),
 })
 
 
@@ -412,29 +450,29 @@ class Tor(State):
         if self.gate >= 0:
             g = CELLS[self.gate]
             if s in (g + "T", g + "S"):
-                return f"no {'triangle' if s[-1] == 'T' else 'square'} is left in your reserve"
-            return f"first bring a reserve piece onto the open gate {g} ({g}T or {g}S)"
+                return msg("tor.illegal.no_triangle" if s[-1] == "T" else "tor.illegal.no_square")
+            return msg("tor.illegal.gate_first", cell=g)
         if "-" not in s:
-            return "a reserve piece comes into play only through an open gate"
+            return msg("tor.illegal.through_gate")
         a, _, z = s.partition("-")
         if a not in INDEX or z not in INDEX:
-            return ""
+            return None
         frm, to = INDEX[a], INDEX[z]
         b = self.board
         if not b[frm]:
-            return f"there is no piece on {a}"
+            return msg("illegal.no_piece", cell=a)
         if COLOUR[b[frm]] != self.cidx[seat]:
-            return f"the piece on {a} is not yours"
+            return msg("illegal.not_yours", cell=a)
         if frm == to or (ROW[frm] != ROW[to] and COL[frm] != COL[to]):
-            return "pieces move straight along a row or column"
+            return msg("illegal.straight")
         if IS_CENTRE[to]:
-            return "no piece may move onto a centre"
+            return msg("tor.illegal.centre")
         if b[to]:
-            return f"{z} is not empty"
+            return msg("illegal.not_empty")
         forced = self.must_leave(seat)
         if forced and frm not in forced:
-            return "you must first move a piece off a centre: " + " or ".join(CELLS[i] for i in forced)
-        return ""
+            return msg("tor.illegal.must_leave", cells=joined((CELLS[i] for i in forced), "or"))
+        return None
 
     # ---------------------------------------------------------------- position code
     def _encode_body(self):
@@ -449,12 +487,12 @@ class Tor(State):
     def _decode_body(self, body, options):
         if body.count(";") == 6:
             body, _, quiet = body.rpartition(";")
-            self.quiet = parse_int(quiet, 1, QUIET_ROUNDS * self.num_players, "moves without a new piece")
+            self.quiet = parse_int(quiet, 1, QUIET_ROUNDS * self.num_players, "tor.pos.what.quiet")
         else:
             self.quiet = 0
         grid, seat, gate, last, fired, drawn = split_fields(body, 6)
         if drawn not in ("", "r"):
-            raise BadPosition("err.position", why="the last field may only be 'r' (drawn by repetition)")
+            raise BadPosition("err.position", why=msg("pos.repetition_field"))
         n = self.num_players
         self._cache_colours()
         cells = grid_decode(grid, N, N, box.ALPHABET)
@@ -466,55 +504,54 @@ class Tor(State):
             colour, shape = box.PIECES[ch]
             ci, si = COLOURS.index(colour), SHAPES.index(shape)
             if self.seat_of[ci] < 0:
-                raise BadPosition("err.position", why=f"{colour} does not play with {n} players")
+                raise BadPosition("err.position", why=msg("tor.pos.colour", colour="@colour." + colour, n=n))
             if si == CYL and IS_CENTRE[i]:
-                raise BadPosition("err.position", why=f"a cylinder never stands on a centre ({CELLS[i]})")
+                raise BadPosition("err.position", why=msg("tor.pos.cylinder", cell=CELLS[i]))
             self.board[i] = 1 + ci * 3 + si
             count[ci][si] += 1
         self.reserve = []
         for ci in self.cidx:
             cyl, tri, squ = count[ci]
             if cyl != 1 or not 1 <= tri <= 4 or not 1 <= squ <= 6:
-                raise BadPosition("err.position", why=f"{COLOURS[ci]} must have 1 cylinder, 1-4 triangles and "
-                                                      "1-6 squares on the board")
+                raise BadPosition("err.position", why=msg("tor.pos.pieces", colour="@colour." + COLOURS[ci]))
             for shape, total in ((TRI, tri), (SQU, squ)):
                 on_centres = sum(1 for c in CENTRE_OF if self.board[c] == 1 + ci * 3 + shape)
                 if on_centres > total - 1:
-                    raise BadPosition("err.position", why=f"{COLOURS[ci]} has more {SHAPES[shape]}s on centres "
-                                                          "than came through gates")
+                    raise BadPosition("err.position", why=msg(f"tor.pos.centres.{shape}",
+                                                                       colour="@colour." + COLOURS[ci]))
             self.reserve.extend((4 - tri, 6 - squ))
         if not seat.isdigit() or int(seat) >= n:
-            raise BadPosition("err.position", why=f"the player to move must be a number from 0 to {n - 1}")
+            raise BadPosition("err.position", why=msg("pos.number", what="@pos.what.to_move", lo=0, hi=n - 1))
         self.to_move = int(seat)
         self.last = self._read_move(last, "last") if last else None
         self.fired = self._read_move(fired, "gate") if fired else -1
         if self.fired >= PLACE:
-            raise BadPosition("err.position", why="the gate move must be a movement")
+            raise BadPosition("err.position", why=msg("tor.pos.gate_movement"))
         if self.fired >= 0:
             to = self.fired % NN
             frm = self.fired // NN
             if not self.board[to] or (self.board[frm] and frm != CENTRE_OF[FIELD[to]]) or \
                     not self.fires(to, self.seat_of[COLOUR[self.board[to]]]):
-                raise BadPosition("err.position", why="the gate move does not fit the board")
+                raise BadPosition("err.position", why=msg("tor.pos.gate_fit"))
         self.gate = -1
         if gate:
             if gate.upper() not in INDEX or not IS_CENTRE[INDEX[gate.upper()]]:
-                raise BadPosition("err.position", why="the open gate must be a centre")
+                raise BadPosition("err.position", why=msg("tor.pos.gate_centre"))
             g = INDEX[gate.upper()]
             if self.board[g] or not (self.reserve[2 * self.to_move] or self.reserve[2 * self.to_move + 1]):
-                raise BadPosition("err.position", why="the open gate is occupied or the player has no reserve")
+                raise BadPosition("err.position", why=msg("tor.pos.gate_occupied"))
             if self.fired < 0 or self.last != self.fired or CENTRE_OF[FIELD[self.fired % NN]] != g or \
                     COLOUR[self.board[self.fired % NN]] != self.cidx[self.to_move]:
-                raise BadPosition("err.position", why="no movement of the player to move opened this gate")
+                raise BadPosition("err.position", why=msg("tor.pos.gate_opener"))
             self.gate = g
         done = [s for s in range(n) if self.in_play(s) == TOTAL]
         teams_done = {self.teams[s] for s in done
                       if self.partner(s) is None or self.partner(s) in done}
         if len(teams_done) > 1:
-            raise BadPosition("err.position", why="two sides have all their pieces in play")
+            raise BadPosition("err.position", why=msg("tor.pos.two_winners"))
         if teams_done:
             if self.gate >= 0:
-                raise BadPosition("err.position", why="the game is over but a gate is open")
+                raise BadPosition("err.position", why=msg("tor.pos.over_gate"))
             t = teams_done.pop()
             winner = next(s for s in range(n) if self.teams[s] == t)
             p = self.partner(winner)
@@ -527,26 +564,26 @@ class Tor(State):
             self.result = Outcome.draw(self, "why.repetition")
         elif self.quiet >= QUIET_ROUNDS * n:
             if self.gate >= 0:
-                raise BadPosition("err.position", why="a gate is open, so a new piece is coming")
+                raise BadPosition("err.position", why=msg("tor.pos.quiet_gate"))
             self.result = Outcome.draw(self, "why.tor.quiet", rounds=QUIET_ROUNDS)
         elif self.gate < 0 and not self.has_move(self.to_move):
             if any(self.has_move(s) for s in range(n)):
-                raise BadPosition("err.position", why="the player to move has no move")
+                raise BadPosition("err.position", why=msg("pos.no_move"))
             self.result = Outcome.draw(self, "why.tor.stuck")
 
     def _read_move(self, text, what):
         m = re.fullmatch(rf"({SQUARE_RE})-({SQUARE_RE})|({SQUARE_RE})([TS])", text.upper())
         if not m:
-            raise BadPosition("err.position", why=f"the {what} move is not readable")
+            raise BadPosition("err.position", why=msg("tor.pos.unreadable", what="@tor.pos.what." + what))
         if m.group(3):
             ctr = INDEX[m.group(3)]
             v = self.board[ctr]
             if not IS_CENTRE[ctr] or not v or SHAPE[v] != "TS".index(m.group(4)) + 1:
-                raise BadPosition("err.position", why=f"the {what} move does not fit the board")
+                raise BadPosition("err.position", why=msg("tor.pos.misfit", what="@tor.pos.what." + what))
             return PLACE + ctr * 2 + "TS".index(m.group(4))
         frm, to = INDEX[m.group(1)], INDEX[m.group(2)]
         if frm == to or (ROW[frm] != ROW[to] and COL[frm] != COL[to]) or IS_CENTRE[to]:
-            raise BadPosition("err.position", why=f"the {what} move is not a straight move off the centres")
+            raise BadPosition("err.position", why=msg("tor.pos.not_straight", what="@tor.pos.what." + what))
         return frm * NN + to
 
     # ---------------------------------------------------------------- presentation

@@ -1,4 +1,5 @@
-"""Weltreich (Sid Sackson, sheet 002), RULES.md §4: seize the thrones; every piece captures at
+"""Weltreich (Sid Sackson, sheet 002; our reading of the rules, every choice marked, is
+assets/rules/weltreich.en.html): seize the thrones; every piece captures at
 its own distance. 2, 3 or 4 players; 4 may play as two teams.
 
 Seats play clockwise from the top-left corner: Blue (commander B2), then with 3-4 players Green
@@ -20,7 +21,7 @@ import re
 from ..codec import grid_decode, grid_encode, parse_int, split_fields
 from ..engine import Outcome, State
 from ..errors import BadMove, BadPosition, IllegalMove
-from ..texts import add
+from ..texts import add, joined, msg
 from ..view import Piece
 from . import box
 from .box import CELLS, INDEX, N, RAYS
@@ -28,7 +29,6 @@ from .box import CELLS, INDEX, N, RAYS
 NN = N * N
 COMMANDER, RIDER, ARCHER = 0, 1, 2
 KIND_SHAPE = ("cylinder", "triangle", "square")
-KIND_NAME = ("commander", "rider", "archer")
 CAPTURE_DIST = ((2, 5), (3,), (4,))
 CAN_CAPTURE = tuple(tuple(d in CAPTURE_DIST[k] for d in range(N)) for k in range(3))
 OWNER = (-1,) + tuple(v // 3 for v in range(12))       # OWNER[code]
@@ -96,6 +96,37 @@ add({
                            "{winner} schlägt den letzten anderen Kommandeur ({loser}) und gewinnt."),
     "why.weltreich.stuck": ("No player can move: draw.", "Niemand kann ziehen: unentschieden."),
     "why.weltreich.quiet": ("No capture in {rounds} rounds: draw.", "{rounds} Runden ohne Schlagen: unentschieden."),
+})
+
+add({
+    "weltreich.illegal.own": ("{cell} holds one of your own side's pieces", "auf {cell} steht eine Figur deiner eigenen Seite"),
+    "weltreich.illegal.distance.0": ("a commander captures only at a distance of exactly 2 or 5 squares, not {d}",
+                                     "ein Kommandeur schlägt nur auf genau 2 oder 5 Felder Entfernung, nicht auf {d}"),
+    "weltreich.illegal.distance.1": ("a rider captures only at a distance of exactly 3 squares, not {d}",
+                                     "ein Reiter schlägt nur auf genau 3 Felder Entfernung, nicht auf {d}"),
+    "weltreich.illegal.distance.2": ("an archer captures only at a distance of exactly 4 squares, not {d}",
+                                     "ein Bogenschütze schlägt nur auf genau 4 Felder Entfernung, nicht auf {d}"),
+    "weltreich.crown_of": ("for {players}", "für {players}"),
+    "weltreich.pos.what.quiet": ("the number of moves without a capture", "die Zahl der Züge ohne Schlagen"),
+    "weltreich.pos.colour": ("no {colour} player with {n} players", "kein Spieler {colour} bei {n} Spielern"),
+    "weltreich.pos.two_commanders": ("{colour} has two commanders", "{colour} hat zwei Kommandeure"),
+    "weltreich.pos.too_many.1": ("too many riders", "zu viele Reiter"),
+    "weltreich.pos.too_many.2": ("too many archers", "zu viele Bogenschützen"),
+    "weltreich.pos.no_commander": ("{colour} has pieces but no commander", "{colour} hat Figuren, aber keinen Kommandeur"),
+    "weltreich.pos.pieces": ("{colour} has too many pieces", "{colour} hat zu viele Figuren"),
+    "weltreich.pos.commanders": ("no commander on the board", "kein Kommandeur auf dem Brett"),
+    "weltreich.pos.captured": ("more than one commander captured", "mehr als ein Kommandeur geschlagen"),
+    "weltreich.pos.capture_turn": ("the commander capture does not fit the player to move",
+                                   "das Schlagen des Kommandeurs passt nicht zum Spieler am Zug"),
+    "weltreich.pos.last_standing": ("the last commander standing does not fit the player to move",
+                                    "der letzte verbliebene Kommandeur passt nicht zum Spieler am Zug"),
+    "weltreich.pos.mover_out": ("the last move was made by a player who is out",
+                                "den letzten Zug hat ein ausgeschiedener Spieler gemacht"),
+    "weltreich.pos.to_move_out": ("the player to move is out of the game", "der Spieler am Zug ist ausgeschieden"),
+    "weltreich.pos.won": ("another player would have won with the thrones already",
+                          "ein anderer Spieler hätte mit den Thronen schon gewonnen"),
+    "weltreich.pos.win_turn": ("the winning move does not fit the player to move",
+                               "der Gewinnzug passt nicht zum Spieler am Zug"),
 })
 
 
@@ -444,7 +475,7 @@ class Weltreich(State):
         """'B2-B5' or 'B2xB5'; a capture may also be written with '-' and a move with 'x'."""
         s = text.strip()
         if not re.fullmatch(self.move_pattern, s):
-            raise BadMove("err.move_syntax", text=text, game=self.id)
+            raise BadMove("err.move_syntax", text=text, game="@game." + self.id)
         if self.result is not None:
             raise IllegalMove("err.game_over")
         frm, to = re.split(r"[-xX]", s.upper())
@@ -460,25 +491,23 @@ class Weltreich(State):
     def why_illegal(self, text):
         parts = re.split(r"[-xX]", text.strip().upper())
         if len(parts) != 2 or parts[0] not in INDEX or parts[1] not in INDEX:
-            return ""
+            return None
         frm, to = INDEX[parts[0]], INDEX[parts[1]]
         b = self.board
         v, w = b[frm], b[to]
         if not v:
-            return f"there is no piece on {parts[0]}"
+            return msg("illegal.no_piece", cell=parts[0])
         if OWNER[v] != self.to_move:
-            return f"the piece on {parts[0]} is not yours"
+            return msg("illegal.not_yours", cell=parts[0])
         fr, fc = divmod(frm, N)
         tr, tc = divmod(to, N)
         if frm == to or (fr != tr and fc != tc):
-            return "pieces move straight along a row or column"
+            return msg("illegal.straight")
         if w:
             if self.teams[OWNER[w]] == self.teams[self.to_move]:
-                return f"{parts[1]} holds one of your own side's pieces"
-            d = abs(fr - tr) + abs(fc - tc)
-            dist = " or ".join(map(str, CAPTURE_DIST[KIND[v]]))
-            return f"a {KIND_NAME[KIND[v]]} captures only at a distance of exactly {dist} squares, not {d}"
-        return ""
+                return msg("weltreich.illegal.own", cell=parts[1])
+            return msg(f"weltreich.illegal.distance.{KIND[v]}", d=abs(fr - tr) + abs(fc - tc))
+        return None
 
     # ---------------------------------------------------------------- position code
     def _char(self, v: int) -> str:
@@ -499,12 +528,12 @@ class Weltreich(State):
     def _decode_body(self, body, options):
         if body.count(";") == 4:
             body, _, quiet = body.rpartition(";")
-            self.quiet = parse_int(quiet, 1, QUIET_ROUNDS * self.num_players, "moves without a capture")
+            self.quiet = parse_int(quiet, 1, QUIET_ROUNDS * self.num_players, "weltreich.pos.what.quiet")
         else:
             self.quiet = 0
         grid, seat, last, drawn = split_fields(body, 4)
         if drawn not in ("", "r"):
-            raise BadPosition("err.position", why="the last field may only be 'r' (drawn by repetition)")
+            raise BadPosition("err.position", why=msg("pos.repetition_field"))
         n = self.num_players
         colours = [c for _, c in SEATS[n]]
         cells = grid_decode(grid, N, N, box.ALPHABET)
@@ -516,50 +545,50 @@ class Weltreich(State):
                 continue
             colour, shape = box.PIECES[ch]
             if colour not in colours:
-                raise BadPosition("err.position", why=f"no {colour} player with {n} players")
+                raise BadPosition("err.position", why=msg("weltreich.pos.colour", colour="@colour." + colour, n=n))
             s, k = colours.index(colour), KIND_SHAPE.index(shape)
             self.board[i] = 1 + s * 3 + k
             counts[s][k] += 1
             if k == COMMANDER:
                 if self.cmd[s] >= 0:
-                    raise BadPosition("err.position", why=f"{colour} has two commanders")
+                    raise BadPosition("err.position", why=msg("weltreich.pos.two_commanders", colour="@colour." + colour))
                 self.cmd[s] = i
         for k, most in ((RIDER, 4), (ARCHER, 6)):
             if sum(c[k] for c in counts) > most * n:
-                raise BadPosition("err.position", why=f"too many {KIND_NAME[k]}s")
+                raise BadPosition("err.position", why=msg(f"weltreich.pos.too_many.{k}"))
         for s in range(n):
             if self.individual() and self.cmd[s] < 0 and sum(counts[s]):
-                raise BadPosition("err.position", why=f"{colours[s]} has pieces but no commander")
+                raise BadPosition("err.position", why=msg("weltreich.pos.no_commander", colour="@colour." + colours[s]))
             if (not self.individual()) and (counts[s][RIDER] > 4 or counts[s][ARCHER] > 6):
-                raise BadPosition("err.position", why=f"{colours[s]} has too many pieces")
+                raise BadPosition("err.position", why=msg("weltreich.pos.pieces", colour="@colour." + colours[s]))
         if not seat.isdigit() or int(seat) >= n:
-            raise BadPosition("err.position", why=f"the player to move must be a number from 0 to {n - 1}")
+            raise BadPosition("err.position", why=msg("pos.number", what="@pos.what.to_move", lo=0, hi=n - 1))
         self.to_move = int(seat)
         active = [s for s in range(n) if self.cmd[s] >= 0]
         if not active:
-            raise BadPosition("err.position", why="no commander on the board")
+            raise BadPosition("err.position", why=msg("weltreich.pos.commanders"))
         mover = None
         if last:
             m = re.fullmatch(rf"({SQUARE_RE})-({SQUARE_RE})", last)
             if not m:
-                raise BadPosition("err.position", why="the last move is not readable")
+                raise BadPosition("err.position", why=msg("pos.last_unreadable"))
             frm, to = INDEX[m.group(1).upper()], INDEX[m.group(2).upper()]
             fr, fc = divmod(frm, N)
             tr, tc = divmod(to, N)
             if self.board[frm] or not self.board[to] or frm == to or (fr != tr and fc != tc):
-                raise BadPosition("err.position", why="the last move does not fit the board")
+                raise BadPosition("err.position", why=msg("pos.last_move"))
             self.last = frm * NN + to
             mover = OWNER[self.board[to]]
         missing = [s for s in range(n) if self.cmd[s] < 0]
         if not self.individual():
             if len(missing) > 1:
-                raise BadPosition("err.position", why="more than one commander captured")
+                raise BadPosition("err.position", why=msg("weltreich.pos.captured"))
             if missing:
                 victim = missing[0]
                 if mover is None:
                     mover = (self.to_move - 1) % n
                 if self.teams[mover] == self.teams[victim] or self.to_move != (mover + 1) % n:
-                    raise BadPosition("err.position", why="the commander capture does not fit the player to move")
+                    raise BadPosition("err.position", why=msg("weltreich.pos.capture_turn"))
                 p = self.partner(mover)
                 key = "why.weltreich.commander" if p is None else "why.weltreich.commander_team"
                 args = dict(winner=self.seat_ref(mover), loser=self.seat_ref(victim))
@@ -571,7 +600,7 @@ class Weltreich(State):
         elif len(active) == 1:
             winner = active[0]
             if (mover is not None and mover != winner) or self.to_move != (winner + 1) % n:
-                raise BadPosition("err.position", why="the last commander standing does not fit the player to move")
+                raise BadPosition("err.position", why=msg("weltreich.pos.last_standing"))
             line = [CELLS[self.last % NN]] if self.last is not None else []
             self.result = Outcome.win(self, winner, "why.weltreich.last", line=line, winner=self.seat_ref(winner),
                                       loser=self.seat_ref(missing[-1]))
@@ -579,23 +608,23 @@ class Weltreich(State):
         if mover is None:
             mover = next(s for k in range(1, n + 1) for s in [(self.to_move - k) % n] if self.cmd[s] >= 0)
         if self.cmd[mover] < 0:
-            raise BadPosition("err.position", why="the last move was made by a player who is out")
+            raise BadPosition("err.position", why=msg("weltreich.pos.mover_out"))
         self.result = self._win_check(mover)
         if self.result is None and self.cmd[self.to_move] < 0:
-            raise BadPosition("err.position", why="the player to move is out of the game")
+            raise BadPosition("err.position", why=msg("weltreich.pos.to_move_out"))
         for s in active:
             if s != mover and self.teams[s] != self.teams[mover] and \
                     self.thrones_held(s) >= (3 if self.individual() else 4):
-                raise BadPosition("err.position", why="another player would have won with the thrones already")
+                raise BadPosition("err.position", why=msg("weltreich.pos.won"))
         if self.result is not None and self.to_move != (mover + 1) % n:
-            raise BadPosition("err.position", why="the winning move does not fit the player to move")
+            raise BadPosition("err.position", why=msg("weltreich.pos.win_turn"))
         if self.result is None and drawn:
             self.result = Outcome.draw(self, "why.repetition")
         if self.result is None and self.quiet >= QUIET_ROUNDS * n:
             self.result = Outcome.draw(self, "why.weltreich.quiet", rounds=QUIET_ROUNDS)
         if self.result is None and not self.has_move(self.to_move):
             if any(self.has_move(s) for s in active):
-                raise BadPosition("err.position", why="the player to move has no move")
+                raise BadPosition("err.position", why=msg("pos.no_move"))
             self.result = Outcome.draw(self, "why.weltreich.stuck")
 
     # ---------------------------------------------------------------- presentation
@@ -629,10 +658,7 @@ class Weltreich(State):
         for cell in v.cells:
             i = INDEX[cell.id]
             if i in crowns:
-                who = " and ".join(self.seat_colour(s).capitalize() for s in crowns[i])
-                cell.label = f"throne, crowning throne of {who}"
-            elif i in thrones:
-                cell.label = "throne"
+                cell.label = msg("weltreich.crown_of", players=joined(self.seat_ref(s) for s in crowns[i]))
         b = self.board
         for i in range(NN):
             x = b[i]

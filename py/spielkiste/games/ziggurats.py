@@ -1,4 +1,5 @@
-"""Ziggurats (Arpad Fritsche), RULES.md §9: build on shared foundations, climb, and be the
+"""Ziggurats (Arpad Fritsche; our reading of the rules, every choice marked, is
+assets/rules/ziggurats.en.html): build on shared foundations, climb, and be the
 first to top a foundation with a third block (a ziggurat of height 4).
 
 The board is 6x6 (8x8 with 5-6 players). A square holds a stack, written bottom to top as a
@@ -15,7 +16,7 @@ from ..codec import parse_int, split_fields
 from ..coords import names
 from ..engine import Option, Outcome, State
 from ..errors import BadOption, BadPosition
-from ..texts import add
+from ..texts import add, msg
 from ..view import Piece, grid
 
 FOUND = 1000
@@ -128,6 +129,51 @@ add({
     "why.ziggurats.stuck": ("{player} can neither place nor move a block: everyone loses.",
                             "{player} kann keinen Block setzen oder bewegen: alle verlieren."),
     "aid.ziggurat": ("Ziggurats one block from completion", "Zikkurate, denen ein Block fehlt"),
+})
+
+add({
+    "ziggurats.foundation": ("foundation", "Fundament"),
+    "ziggurats.illegal.setup": ("the foundations are placed first (write them like fC3)",
+                                "zuerst werden die Fundamente gesetzt (geschrieben wie fC3)"),
+    "ziggurats.illegal.touch": ("foundations may not touch, not even diagonally",
+                                "Fundamente dürfen sich nicht berühren, auch nicht diagonal"),
+    "ziggurats.illegal.no_room": ("the foundations still to come would no longer fit",
+                                  "die noch folgenden Fundamente hätten keinen Platz mehr"),
+    "ziggurats.illegal.setup_done": ("all foundations are placed", "alle Fundamente sind gesetzt"),
+    "ziggurats.illegal.ground": ("blocks are placed on empty ground squares only",
+                                 "Blöcke werden nur auf leere Felder des Bodens gesetzt"),
+    "ziggurats.illegal.supply": ("you have no blocks left in your supply", "du hast keine Blöcke mehr im Vorrat"),
+    "ziggurats.illegal.adjacent": ("a block must be placed next to a block or foundation",
+                                   "ein Block muss neben einen Block oder ein Fundament gesetzt werden"),
+    "ziggurats.illegal.top": ("only your own block on top of a stack may move",
+                              "nur dein eigener Block oben auf einem Stapel darf ziehen"),
+    "ziggurats.illegal.orthogonal": ("a block moves to an orthogonally adjacent stack",
+                                     "ein Block zieht auf einen waagerecht oder senkrecht benachbarten Stapel"),
+    "ziggurats.illegal.up": ("a block moves up one level at most", "ein Block steigt höchstens eine Stufe"),
+    "ziggurats.illegal.down": ("a block never moves down", "ein Block steigt nie ab"),
+    "ziggurats.illegal.empty": ("a block may not move onto an empty square",
+                                "ein Block darf nicht auf ein leeres Feld ziehen"),
+    "ziggurats.illegal.back": ("a block may not go back to the square it left on your previous turn",
+                               "ein Block darf nicht auf das Feld zurück, das er in deinem letzten Zug verlassen hat"),
+    "ziggurats.illegal.connected": ("every stack must stay connected to a foundation",
+                                    "jeder Stapel muss mit einem Fundament verbunden bleiben"),
+    "ziggurats.pos.piece": ("unknown piece '{piece}' in stack '{stack}'", "unbekannte Figur „{piece}“ im Stapel „{stack}“"),
+    "ziggurats.pos.foundations": ("more foundations than the options allow", "mehr Fundamente, als die Optionen erlauben"),
+    "ziggurats.pos.touch": ("the foundation on {cell} touches another", "das Fundament auf {cell} berührt ein anderes"),
+    "ziggurats.pos.blocks": ("a player has more than {n} blocks", "ein Spieler hat mehr als {n} Blöcke"),
+    "ziggurats.pos.setup": ("blocks placed before all foundations", "Blöcke vor allen Fundamenten gesetzt"),
+    "ziggurats.pos.setup_turn": ("the wrong player places the next foundation",
+                                 "der falsche Spieler setzt das nächste Fundament"),
+    "ziggurats.pos.backs": ("expected one back-and-forth entry per player",
+                            "erwartet wird ein Hin-und-her-Eintrag pro Spieler"),
+    "ziggurats.pos.back": ("'{text}' is not a block move", "„{text}“ ist kein Blockzug"),
+    "ziggurats.pos.last": ("'{text}' is not a move on this board", "„{text}“ ist kein Zug auf diesem Brett"),
+    "ziggurats.pos.end": ("unknown end marker", "unbekannte Endmarke"),
+    "ziggurats.pos.orphan": ("the stack on {cell} is cut off from every foundation",
+                             "der Stapel auf {cell} ist von jedem Fundament abgeschnitten"),
+    "ziggurats.pos.twice": ("a ziggurat can be completed only once", "eine Zikkurat kann nur einmal vollendet werden"),
+    "ziggurats.pos.after": ("the player after the builder of the ziggurat must be to move",
+                            "der Spieler nach dem Erbauer der Zikkurat muss am Zug sein"),
 })
 
 
@@ -381,44 +427,44 @@ class Ziggurats(State):
         if self.in_setup():
             sq = s[1:]
             if "-" in s or not (s.startswith("F") and s[1:2].isalpha()):
-                return "the foundations are placed first (write them like fC3)"
+                return msg("ziggurats.illegal.setup")
             if sq not in idx:
-                return "that square is not on the board"
+                return msg("illegal.off_board")
             i = idx[sq]
             if self.board[i]:
-                return "that square is not empty"
+                return msg("illegal.not_empty")
             if any(self.foundation_mask() >> j & 1 for j in range(len(self.board)) if self.geo.king[i] >> j & 1):
-                return "foundations may not touch, not even diagonally"
-            return "the foundations still to come would no longer fit"
+                return msg("ziggurats.illegal.touch")
+            return msg("ziggurats.illegal.no_room")
         if s.startswith("F") and s[1:2].isalpha():
-            return "all foundations are placed"
+            return msg("ziggurats.illegal.setup_done")
         seat = self.to_move
         if "-" not in s:
             if s not in idx:
-                return "that square is not on the board"
+                return msg("illegal.off_board")
             i = idx[s]
             if self.board[i]:
-                return "blocks are placed on empty ground squares only"
+                return msg("ziggurats.illegal.ground")
             if self.supply[seat] == 0:
-                return "you have no blocks left in your supply"
-            return "a block must be placed next to a block or foundation"
+                return msg("ziggurats.illegal.supply")
+            return msg("ziggurats.illegal.adjacent")
         a, b = s.split("-", 1)
         if a not in idx or b not in idx:
-            return "that square is not on the board"
+            return msg("illegal.off_board")
         i, j = idx[a], idx[b]
         src, dst = self.board[i], self.board[j]
         if not src or src[-1] != CHARS[seat]:
-            return "only your own block on top of a stack may move"
+            return msg("ziggurats.illegal.top")
         if j not in self.geo.orth[i]:
-            return "a block moves to an orthogonally adjacent stack"
+            return msg("ziggurats.illegal.orthogonal")
         h, hj = len(src), len(dst)
         if hj > h:
-            return "a block moves up one level at most"
+            return msg("ziggurats.illegal.up")
         if hj < h - 1 or hj == 0:
-            return "a block never moves down" if hj < h - 1 else "a block may not move onto an empty square"
+            return msg("ziggurats.illegal.down" if hj < h - 1 else "ziggurats.illegal.empty")
         if self.back[seat] == (j, i):
-            return "a block may not go back to the square it left on your previous turn"
-        return "every stack must stay connected to a foundation"
+            return msg("ziggurats.illegal.back")
+        return msg("ziggurats.illegal.connected")
 
     # ---------------------------------------------------------------- position code
     def _encode_body(self):
@@ -438,39 +484,39 @@ class Ziggurats(State):
         b, seat, back, last, drawn = split_fields(body, 5)
         rows = b.split("/")
         if len(rows) != n:
-            raise BadPosition("err.position", why=f"expected {n} rows, found {len(rows)}")
+            raise BadPosition("err.position", why=msg("pos.rows", expected=n, found=len(rows)))
         board = []
         letters = CHARS[:n_players]
         for row in rows:
             cells = row.split(".")
             if len(cells) != n:
-                raise BadPosition("err.position", why=f"a row has {len(cells)} squares instead of {n}")
+                raise BadPosition("err.position", why=msg("pos.row", found=len(cells), expected=n))
             for s in cells:
                 for k, ch in enumerate(s):
                     if not (ch == "F" and k == 0) and ch not in letters:
-                        raise BadPosition("err.position", why=f"unknown piece '{ch}' in stack '{s}'")
+                        raise BadPosition("err.position", why=msg("ziggurats.pos.piece", piece=ch, stack=s))
             board.extend(cells)
         self.board = board
-        self.to_move = parse_int(seat, 0, n_players - 1, "the player to move")
+        self.to_move = parse_int(seat, 0, n_players - 1, "pos.what.to_move")
         fmask = self.foundation_mask()
         self.placed = bin(fmask).count("1")
         if self.placed > self.total:
-            raise BadPosition("err.position", why="more foundations than the options allow")
+            raise BadPosition("err.position", why=msg("ziggurats.pos.foundations"))
         for i in range(n * n):
             if fmask >> i & 1 and (geo.king[i] & ~(1 << i)) & fmask:
-                raise BadPosition("err.position", why=f"the foundation on {geo.cells[i]} touches another")
+                raise BadPosition("err.position", why=msg("ziggurats.pos.touch", cell=geo.cells[i]))
         used = [sum(s.count(ch) for s in board) for ch in letters]
         if any(u > BLOCKS for u in used):
-            raise BadPosition("err.position", why=f"a player has more than {BLOCKS} blocks")
+            raise BadPosition("err.position", why=msg("ziggurats.pos.blocks", n=BLOCKS))
         self.supply = [BLOCKS - u for u in used]
         if self.in_setup():
             if any(used):
-                raise BadPosition("err.position", why="blocks placed before all foundations")
+                raise BadPosition("err.position", why=msg("ziggurats.pos.setup"))
             if self.to_move != self.setup_seat(self.placed):
-                raise BadPosition("err.position", why="the wrong player places the next foundation")
+                raise BadPosition("err.position", why=msg("ziggurats.pos.setup_turn"))
         backs = back.split(".")
         if len(backs) != n_players:
-            raise BadPosition("err.position", why="expected one back-and-forth entry per player")
+            raise BadPosition("err.position", why=msg("ziggurats.pos.backs"))
         self.back = []
         for x in backs:
             if not x:
@@ -478,32 +524,32 @@ class Ziggurats(State):
                 continue
             a, _, c = x.partition("-")
             if a not in geo.index or c not in geo.index:
-                raise BadPosition("err.position", why=f"'{x}' is not a block move")
+                raise BadPosition("err.position", why=msg("ziggurats.pos.back", text=x))
             f, t = geo.index[a], geo.index[c]
             if t not in geo.orth[f] or not board[t] or self.in_setup():
-                raise BadPosition("err.position", why=f"'{x}' is not a block move")
+                raise BadPosition("err.position", why=msg("ziggurats.pos.back", text=x))
             self.back.append((f, t))
         self.ply = self.placed + sum(used)
         if last:
             try:
                 self.last = self.parse_last(last)
             except (KeyError, ValueError):
-                raise BadPosition("err.position", why=f"'{last}' is not a move on this board") from None
+                raise BadPosition("err.position", why=msg("ziggurats.pos.last", text=last)) from None
         if drawn not in ("", "d"):
-            raise BadPosition("err.position", why="unknown end marker")
+            raise BadPosition("err.position", why=msg("ziggurats.pos.end"))
         self.drawn = drawn == "d"
         if not self.in_setup():
             orphan = self.orphan()
             if orphan is not None:
-                raise BadPosition("err.position", why=f"the stack on {geo.cells[orphan]} is cut off from every foundation")
+                raise BadPosition("err.position", why=msg("ziggurats.pos.orphan", cell=geo.cells[orphan]))
         tops = [i for i, s in enumerate(board) if s[:1] == "F" and len(s) >= 4]
         if any(len(board[i]) > 4 for i in tops) or len(tops) > 1:
-            raise BadPosition("err.position", why="a ziggurat can be completed only once")
+            raise BadPosition("err.position", why=msg("ziggurats.pos.twice"))
         if tops:
             t = tops[0]
             winner = OWNER[board[t][-1]]
             if self.to_move != (winner + 1) % n_players:
-                raise BadPosition("err.position", why="the player after the builder of the ziggurat must be to move")
+                raise BadPosition("err.position", why=msg("ziggurats.pos.after"))
             self.result = Outcome.win(self, winner, "why.ziggurats.built", line=[geo.cells[t]],
                                       winner=self.seat_ref(winner), cell=geo.cells[t])
         elif self.drawn:
@@ -565,7 +611,7 @@ class Ziggurats(State):
         for i, s in enumerate(board):
             for lv, ch in enumerate(s):
                 if ch == "F":
-                    v.pieces.append(Piece(geo.cells[i], "block", "neutral", level=0, label="foundation"))
+                    v.pieces.append(Piece(geo.cells[i], "block", "neutral", level=0, label=msg("ziggurats.foundation")))
                 else:
                     v.pieces.append(Piece(geo.cells[i], "block", COLOURS[OWNER[ch]], level=lv))
         if isinstance(self.last, int):
