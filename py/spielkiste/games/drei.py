@@ -6,7 +6,8 @@ its mirror image). A pawn attacks by the colour of its square: red like a rook a
 a bishop, each up to and including the first square of its own colour on a line, green like a
 knight, blue like a king; only the knight passes occupied squares. White (seat 0) places
 anywhere, then every pawn goes on an empty square the opponent's last pawn attacks, and a
-placement that leaves the opponent no move is forbidden unless it wins. Three own pawns
+placement that leaves the opponent no legal move (his move must itself be legal: a chain of
+placements must still reach Die Drei or the last pawn) is forbidden unless it wins. Three own pawns
 equally spaced on a line (anything between) win; 16 pawns without: draw, or the continuation
 (lift one own pawn and place it en prise again; repetition draws)."""
 from ..codec import grid_decode, grid_encode, parse_int, split_fields
@@ -230,7 +231,7 @@ class Drei(State):
         opts = super().normalize_options(raw)
         if opts["board"] == "custom":
             tiles = [PARSE_TILE[opts[q]][0] for q in QUADRANTS]
-            for q, t in zip(QUADRANTS, tiles):
+            for t in tiles:
                 if tiles.count(t) > 1:
                     raise BadOption("err.drei.tiles", tile=t + 1)
         return opts
