@@ -21,7 +21,7 @@ def spos(rows, to_move=0, bonus="", last="", opts=""):
         line = rows.get(r, EMPTY)
         assert len(line) == 12
         board.extend(line)
-    return Sprung.decode(f"1:{opts}:{grid_encode(board, 12)};{to_move};{bonus};{last}")
+    return Sprung.decode(f"2:{opts}:{grid_encode(board, 12)};{to_move};{bonus};{last}")
 
 
 START2 = {4: "bbc.........", 5: "bbc.........", 6: "bbc.........",
@@ -59,7 +59,9 @@ def test_start_positions_three_and_four_players(players, extra):
     rows = dict(START2)
     rows.update({r: v.ljust(12, ".") for r, v in extra.items()})
     assert s.encode() == spos(rows, opts=f"players.{players}").encode()
-    assert [s.seat_colour(i) for i in range(players)] == ["blue", "red", "yellow", "green"][:players]
+    # the turn runs down the board; four players start at the top (partners: neighbouring rows)
+    assert [s.seat_colour(i) for i in range(players)] == {3: ["blue", "red", "yellow"],
+                                                          4: ["green", "blue", "red", "yellow"]}[players]
 
 
 # ---------------------------------------------------------------- moving
@@ -75,17 +77,46 @@ def test_steps_and_jumps_to_the_first_empty_square_perft_by_reasoning():
     assert perft(s, 4) == 81 * 2 * 9
 
 
-@pytest.mark.parametrize("opts", [{"players": 3}, {"players": 4}, {"players": 4, "teams": True}])
+@pytest.mark.parametrize("opts", [{"players": 3}, {"players": 4}])
 def test_perft_with_more_players_by_reasoning(opts):
-    # Blue's 9 moves land in column D without a bonus; Red's 9 replies land in D next to 1 blue
-    # piece (odd): go on to E, or stop. The third seat's 9 moves land in D too. Whether that
-    # earns a bonus depends on Red's choice: 3 or 4 players, opponents blue 1 + red 0 = 1 when
-    # Red went on, 2 when it stopped; teams, Yellow's opponents are Red and Green: red 0 or 1.
-    # So after one of Red's two choices ply 5 is a bonus decision (2), after the other it is
-    # the next seat's 9 moves.
+    # The first seat's 9 moves land in column D without a bonus; the second seat's 9 replies
+    # land in D next to 1 piece of the first (odd): go on to E, or stop. The third seat's 9
+    # moves land in D too. Whether that earns a bonus depends on the second seat's choice:
+    # opponents 1 + 0 = 1 when it went on, 2 when it stopped. So after one of the two choices
+    # ply 5 is a bonus decision (2), after the other it is the next seat's 9 moves.
     s = Sprung.new(opts)
     assert [perft(s, d) for d in (1, 2, 3, 4)] == [9, 81, 162, 1458]
     assert perft(s, 5) == 81 * 9 * 2 + 81 * 9 * 9 == 8019
+
+
+def test_perft_teams_by_reasoning():
+    # Green (rows 1-3) and Blue (4-6) against Red (7-9) and Yellow (10-12). Every first move
+    # lands in column D. Blue's piece there meets only its partner's: no bonus; Red's and
+    # Yellow's meet one green and one blue piece: 2, even, no bonus. 9 moves a ply, no choices.
+    s = Sprung.new({"players": 4, "teams": True})
+    assert [perft(s, d) for d in (1, 2, 3, 4)] == [9, 81, 729, 6561]
+
+
+def test_partners_own_neighbouring_rows_and_move_one_after_the_other():
+    # the sheet: "wobei die Spieler einer Gruppe nebeneinander sitzen müssen"; play clockwise
+    s = Sprung.new({"players": 4, "teams": True})
+    assert s.teams == (0, 0, 1, 1)
+    assert [list(s.rows_of(i)) for i in range(4)] == [[0, 1, 2], [3, 4, 5], [6, 7, 8], [9, 10, 11]]
+    order = []
+    for _ in range(8):
+        order.append(s.seat_colour(s.to_move))
+        s.play(s.legal_moves()[0])
+    assert order == ["green", "blue", "red", "yellow"] * 2
+
+
+def test_old_codes_still_open_where_the_rules_agree():
+    # version 1 seated four players Blue, Red, Yellow, Green: its seat 0 (Blue) is today's 1
+    old = Sprung.new({"players": 4}).encode().replace("2:", "1:", 1).replace(";0;;", ";0;;")
+    assert Sprung.decode(old.replace(";0;", ";3;", 1)).to_move == 0               # Green
+    assert Sprung.decode(old).seat_colour(Sprung.decode(old).to_move) == "blue"
+    assert Sprung.decode(Sprung.new().encode().replace("2:", "1:", 1)).encode() == Sprung.new().encode()
+    with pytest.raises(BadPosition, match="version"):                             # partners sat apart
+        Sprung.decode(Sprung.new({"players": 4, "teams": True}).encode().replace("2:", "1:", 1))
 
 
 def test_a_jump_needs_an_unbroken_run_and_stays_in_the_row():
@@ -198,18 +229,18 @@ def test_three_players_need_an_odd_number_of_all_opposing_pieces():
 
 
 def test_teams_do_not_count_the_partners_pieces():
-    # 4 players in teams: Blue (0) + Yellow (2) against Red (1) + Green (3). Yellow moves into
-    # column D, which holds 1 blue (its partner) and nothing else: no bonus as a team, a bonus
+    # 4 players in teams: Green (0) + Blue (1) against Red (2) + Yellow (3). Red moves into
+    # column D, which holds 1 yellow (its partner) and nothing else: no bonus as a team, a bonus
     # without teams.
     rows = {1: "ggh.........", 2: "ggh.........", 3: "ggh.........",
-            4: "bb.c........", 5: "bbc.........", 6: "bbc.........",
+            4: "bbc.........", 5: "bbc.........", 6: "bbc.........",
             7: "rrs.........", 8: "rrs.........", 9: "rrs.........",
-            10: "yyz.........", 11: "yyz.........", 12: "yyz........."}
+            10: "yy.z........", 11: "yyz.........", 12: "yyz........."}
     teams = spos(rows, to_move=2, opts="players.4,teams.1")
-    teams.push_text("C10-D10")
+    teams.push_text("C7-D7")
     assert teams.bonus == -1 and teams.to_move == 3
     solo = spos(rows, to_move=2, opts="players.4")
-    solo.push_text("C10-D10")
+    solo.push_text("C7-D7")
     assert solo.bonus >= 0 and solo.to_move == 2
 
 
@@ -273,32 +304,33 @@ def test_nobody_can_move_is_a_draw():
             7: ".........rrs", 8: ".........rrs", 9: "........s.rr"}
     s = spos(rows, to_move=1, opts="expert.1")
     s.push_text("I9-J9")
-    assert s.result is not None and s.result.winners == () and s.result.reason == "why.sprung.stuck"
-    assert s.result.message("en") == "Nobody can move any more: draw."
-    assert Sprung.decode(s.encode()).result.reason == "why.sprung.stuck"
+    assert s.result is not None and s.result.winners == () and s.result.reason == "why.box.stuck"
+    assert s.result.message("en") == "No player can move: draw."
+    assert Sprung.decode(s.encode()).result.reason == "why.box.stuck"
 
 
 def test_teams_win_when_both_partners_have_filled_their_goal_fields():
     rows = {1: "ggh.........", 2: "ggh.........", 3: "ggh.........",
-            4: ".........bbc", 5: ".........bbc", 6: "........b.bc",
-            7: "rrs.........", 8: "rrs.........", 9: "rrs.........",
+            4: "bbc.........", 5: "bbc.........", 6: "bbc.........",
+            7: ".........rrs", 8: ".........rrs", 9: "........r.rs",
             10: ".........yyz", 11: ".........yyz", 12: "........y.yz"}
-    s = spos(rows, opts="players.4,teams.1")
-    s.push_text("I6-J6")                       # Blue is done, Yellow is not: play goes on
-    assert s.result is None and s.to_move == 1
-    s.push_text("C7-D7")
+    s = spos(rows, to_move=2, opts="players.4,teams.1")
+    s.push_text("I9-J9")                       # Red is done, Yellow is not: play goes on
+    assert s.result is None and s.to_move == 3
     s.push_text("I12-J12")                     # Yellow completes: the team wins
     r = s.result
-    assert r.winners == (0, 2) and r.rewards == (1.0, 0.0, 1.0, 0.0)
-    assert r.message("en") == "Yellow fills the last goal field: the team wins."
+    assert r.winners == (2, 3) and r.rewards == (0.0, 0.0, 1.0, 1.0)
+    assert r.message("en") == "Yellow and Red fill their goal fields and win."
+    assert r.message("de") == "Gelb und Rot besetzen ihre Zielfelder und gewinnen."
     # a finished partner is passed over
-    t = spos({**rows, 10: "yyz.........", 11: "yyz.........", 12: "yyz........."}, opts="players.4,teams.1")
-    t.push_text("I6-J6")
-    for m in ("C7-D7", "C10-D10", "C1-D1"):
+    t = spos({**rows, 10: "yyz.........", 11: "yyz.........", 12: "yyz........."}, to_move=2,
+             opts="players.4,teams.1")
+    t.push_text("I9-J9")
+    for m in ("C10-D10", "C1-D1", "C4-D4"):
         t.push_text(m)
         if t.bonus >= 0:
             t.push_text("stop")
-    assert t.to_move == 1                      # seat 0 (Blue) skipped
+    assert t.to_move == 3                      # seat 2 (Red) skipped
 
 
 def test_illus_9_our_reading_no_jump_over_an_empty_square_and_the_landing_column_decides():

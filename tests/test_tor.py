@@ -10,6 +10,7 @@ from spielkiste.codec import grid_encode
 from spielkiste.errors import BadPosition, IllegalMove
 from spielkiste.games.box import CENTRES, INDEX, PIECES
 from spielkiste.games.tor import Tor
+from spielkiste.texts import t
 
 # box letters: cylinder, triangle, square
 #   red R s r   blue B c b   green G h g   yellow Y z y
@@ -22,8 +23,8 @@ def board(**pieces):
     return grid_encode(cells, 12)
 
 
-def code(grid, to_move=0, opts="players.4", gate="", last="", fired=""):
-    return f"1:{opts}:{grid};{to_move};{gate};{last};{fired};"
+def code(grid, to_move=0, opts="players.4", gate="", last=""):
+    return f"2:{opts}:{grid};{to_move};{gate};{last};"
 
 
 def at(s, sq):
@@ -51,7 +52,7 @@ def test_abb15_case1_yellow_triangle_down_to_the_green_square_opens_the_gate():
     s.push_text("G3-G8")                  # stops on top of the green square B (G9)
     # row 8: green cylinder C (C8); column G: green square B (G9); with the triangle: 3 shapes
     assert s.gate == INDEX["H8"] and s.to_move == YELLOW
-    assert texts(s) == {"H8T", "H8S"}
+    assert texts(s) == {"H8T", "H8S", "H8N"}
     v = s.view()
     assert set(v.layers["gate"]) == {"G8", "C8", "G9", "H8"}
     assert s.status() == ("tor.choose", {"player": "@colour.yellow", "square": "H8"})
@@ -69,7 +70,7 @@ def test_abb15_case2_two_colours_open_nothing():
 def test_abb15_case3_occupied_centre_lapses_the_right():
     s = Tor.decode(code(ABB15, YELLOW))
     s.push_text("G3-K3")                  # red square E in the row, red cylinder F in the column
-    assert s.fires(INDEX["K3"], YELLOW)   # the condition holds ...
+    assert s.opens(s.line_masks(), YELLOW, 1, INDEX["K3"])    # the triangle meets the condition ...
     assert s.gate == -1 and s.to_move == RED      # ... but the green triangle stands on K2
     v = s.view()
     assert set(v.layers["gate"]) == {"K3", "L3", "K12", "K2"}
@@ -85,7 +86,7 @@ def test_abb15_case4_two_squares_are_not_three_shapes():
 def test_abb15_case5_leaving_a_centre_opens_the_centre_just_left():
     s = Tor.decode(code(ABB15, RED))
     s.push_text("H5-G5")                  # row 5: yellow cylinder I; column G: yellow triangle A
-    assert s.gate == INDEX["H5"] and texts(s) == {"H5T", "H5S"}
+    assert s.gate == INDEX["H5"] and texts(s) == {"H5T", "H5S", "H5N"}
     s.push_text("H5S")
     assert at(s, "H5") == ("red", "square") and at(s, "G5") == ("red", "square")
 
@@ -106,11 +107,18 @@ def test_abb15_green_must_first_move_a_piece_off_a_centre():
     assert {m.split("-")[0] for m in texts(s)} == {"B5"}
 
 
+# Red's square on the centre E5 shares its field with a blue square (D4) and a green one (F6)
+CENTRE_GRID = board(A12="R", C12="s", A10="r", E5="r", A1="B", A3="c", D4="b",
+                    L1="G", J1="h", F6="g", L12="Y", L10="z", J12="y")
+
+
 def test_must_leave_needs_two_opposing_pieces_and_partners_do_not_count():
-    # with teams Red is Green's partner: K2's field then holds one opponent (blue J1), B5's none
-    s = Tor.decode(code(ABB15, GREEN, opts="players.4,teams.1"))
-    assert {m.split("-")[0] for m in texts(s)} == {"K2", "B5", "C8", "G9", "D10", "I12"}
-    assert s.status() is None
+    alone = Tor.decode(code(CENTRE_GRID, RED))
+    assert {m.split("-")[0] for m in texts(alone)} == {"E5"}
+    # with teams Blue is Red's partner: the field then holds one opponent (green F6)
+    team = Tor.decode(code(CENTRE_GRID, RED, opts="players.4,teams.1"))
+    assert {m.split("-")[0] for m in texts(team)} == {"A12", "C12", "A10", "E5"}
+    assert team.status() is None
 
 
 # ---------------------------------------------------------------- start
@@ -148,6 +156,27 @@ def test_turn_order_is_clockwise_from_red():
     assert order == ["red", "blue", "green", "yellow"]
 
 
+def test_partners_sit_side_by_side_and_move_one_after_the_other():
+    # the sheet: "Die Spieler einer Gruppe müssen nebeneinander sitzen"; play runs clockwise
+    s = Tor.new({"players": 4, "teams": True})
+    assert s.teams == (0, 0, 1, 1) and s.partner(0) == 1 and s.partner(2) == 3
+    # Red (A12) and Blue (A1) hold the left corners, Green (L1) and Yellow (L12) the right ones
+    assert [at(s, sq)[0] for sq in ("A12", "A1", "L1", "L12")] == ["red", "blue", "green", "yellow"]
+    order = []
+    for _ in range(8):
+        order.append(s.seat_colour(s.to_move))
+        s.play(s.legal_moves()[0])
+    assert order == ["red", "blue", "green", "yellow"] * 2
+
+
+def test_old_codes_still_open_where_the_rules_agree():
+    old_start = Tor.new().encode().replace("2::", "1::") + ";"        # version 1 had a gate-move field
+    assert Tor.decode(old_start).encode() == Tor.new().encode()
+    old_team = Tor.new({"players": 4, "teams": True}).encode().replace("2:", "1:", 1) + ";"
+    with pytest.raises(BadPosition, match="version"):                 # its partners sat opposite
+        Tor.decode(old_team)
+
+
 # ---------------------------------------------------------------- movement
 def test_moves_go_straight_jump_anything_and_never_stop_on_a_centre():
     s = Tor.decode(code(board(E4="r", E6="g", A12="R", C12="s", L1="G", J1="h", L3="g"), opts=""))
@@ -168,16 +197,16 @@ def test_moves_go_straight_jump_anything_and_never_stop_on_a_centre():
 
 
 # ---------------------------------------------------------------- gates: partners, choice, win
-PARTNER_GRID = board(A1="B", B1="c", C1="b", G3="h", L3="g", H5="r", L5="G",
-                     A10="r", L10="z", A12="R", C12="s", J12="y", L12="Y")
+PARTNER_GRID = board(L1="G", J1="h", L3="g", G3="c", H5="r", L5="B",
+                     A1="b", A3="b", A10="r", L10="z", A12="R", C12="s", J12="y", L12="Y")
 
 
 def test_gate_needs_an_opposing_colour_partners_do_not_count():
     alone = Tor.decode(code(PARTNER_GRID, RED))
-    alone.push_text("H5-G5")                         # green cylinder L5 in the row, green triangle G3 above
+    alone.push_text("H5-G5")                         # blue cylinder L5 in the row, blue triangle G3 above
     assert alone.gate == INDEX["H5"]
     team = Tor.decode(code(PARTNER_GRID, RED, opts="players.4,teams.1"))
-    team.push_text("H5-G5")                          # Green is Red's partner: no gate
+    team.push_text("H5-G5")                          # Blue is Red's partner: no gate
     assert team.gate == -1 and team.to_move == 1
 
 
@@ -185,9 +214,28 @@ def test_reserve_choice_is_a_move_with_a_choice_button_each():
     s = Tor.decode(code(ABB15, YELLOW))
     s.push_text("G3-G8")
     inputs = {s.move_text(m): s.move_input(m) for m in s.legal_moves()}
-    assert inputs == {"H8T": (("H8",), "tor.triangle"), "H8S": (("H8",), "tor.square")}
-    with pytest.raises(IllegalMove, match="first bring a reserve piece"):
+    assert inputs == {"H8T": (("H8",), "tor.triangle"), "H8S": (("H8",), "tor.square"),
+                      "H8N": (("H8",), "tor.no_piece")}
+    assert {t(k, "de") for k in ("tor.triangle", "tor.square", "tor.no_piece")} == {"Dreieck", "Viereck",
+                                                                                  "Keine neue Figur"}
+    with pytest.raises(IllegalMove, match="first decide on the open gate H8"):
         s.parse_move("L5-L6")
+
+
+def test_the_new_piece_may_be_declined():
+    # the sheet: "so darf dieser Spieler eine zusätzliche Figur ins Spiel bringen"
+    s = Tor.decode(code(ABB15, YELLOW))
+    s.push_text("G3-G8")
+    before = s.reserve[:]
+    s.push_text("h8n")                               # notation is case-blind like every move
+    assert s.gate == -1 and at(s, "H8") is None and s.reserve == before and s.in_play(YELLOW) == 3
+    assert s.to_move == RED and s.move_text(s.last) == "H8N" and s.quiet == 1
+    assert ("tor.gate_declined", {"square": "H8"}) in s.view().notes
+    again = Tor.decode(s.encode())
+    assert again.encode() == s.encode() and again.last == s.last and again.gate == -1
+    with pytest.raises(BadPosition, match="last move"):             # the centre must then be empty
+        Tor.decode(code(board(A12="R", C12="s", A10="r", L1="G", J1="h", L3="g", E5="s", B11="s"),
+                        opts="", last="E5N"))
 
 
 WIN_GRID = board(G3="h", L3="g", H5="r", L5="G",
@@ -199,7 +247,7 @@ def test_all_eleven_in_play_wins():
     s = Tor.decode(code(WIN_GRID, 0, opts=""))
     assert s.in_play(0) == 10 and s.reserve[:2] == [0, 1]
     s.push_text("H5-G5")
-    assert texts(s) == {"H5S"}                       # no triangle left in the reserve
+    assert texts(s) == {"H5S", "H5N"}                # no triangle left in the reserve
     assert [s.move_text(m) for m in s.winning_moves()] == ["H5S"]
     with pytest.raises(IllegalMove, match="no triangle is left"):
         s.parse_move("H5T")
@@ -210,27 +258,31 @@ def test_all_eleven_in_play_wins():
     assert again.result.winners == (0,) and again.legal_moves() == []
 
 
-TEAM_GRID = "hhhh7G/12/6z4y/12/7r3Y/12/{row7}/12/Bcb9/{row10}/12/R1ssss6"
+# Red and Blue (partners) against Green and Yellow: Red's square H5-G5 meets the yellow cylinder
+# L5 in its row and the yellow triangle G3 in its column; Blue's squares fill row 7
+TEAM_GRID = "cccc7B/12/6z4y/12/7r3Y/12/{row7}/12/Ghg9/{row10}/12/R1ssss6"
 
 
 def test_teams_win_when_both_partners_have_all_pieces_in_play():
-    done = Tor.decode(code(TEAM_GRID.format(row7="gggggg6", row10="rrrr8"), 0, opts="players.4,teams.1"))
-    assert done.in_play(2) == 11
+    done = Tor.decode(code(TEAM_GRID.format(row7="bbbbbb6", row10="rrrr8"), 0,
+                           opts="players.4,teams.1"))
+    assert done.in_play(1) == 11 and done.in_play(0) == 10
     done.push_text("H5-G5")
-    assert done.winning_moves() == done.legal_moves()
+    assert done.winning_moves() == done.legal_moves()[:-1]     # not the refusal
     done.push_text("H5S")
-    assert done.result.reason == "why.tor.all_in_team" and done.result.winners == (0, 2)
-    assert done.result.message("en") == "Red and Green have all their pieces in play and win."
+    assert done.result.reason == "why.tor.all_in_team" and done.result.winners == (0, 1)
+    assert done.result.message("en") == "Red and Blue have all their pieces in play and win."
 
 
 def test_a_finished_partner_plays_on():
-    # Red has all 11 in play, Green 10: the game goes on and Red keeps moving
-    s = Tor.decode(code(TEAM_GRID.format(row7="ggggg7", row10="rrrrr7"), 0, opts="players.4,teams.1"))
-    assert s.result is None and s.in_play(0) == 11 and s.in_play(2) == 10
+    # Red has all 11 in play, Blue 10: the game goes on and Red keeps moving
+    s = Tor.decode(code(TEAM_GRID.format(row7="bbbbb7", row10="rrrrr7"), 0,
+                        opts="players.4,teams.1"))
+    assert s.result is None and s.in_play(0) == 11 and s.in_play(1) == 10
     assert s.legal_moves()
     assert s.winning_moves() == []
     s.push_text("H5-G5")              # the gate condition holds and H5 is free, but the reserve is empty
-    assert s.fired >= 0 and s.gate == -1 and s.to_move == 1
+    assert s.gate == -1 and s.to_move == 1
     assert ("tor.gate_done", {"player": "@colour.red"}) in s.view().notes
 
 
@@ -255,7 +307,8 @@ def test_shuffling_back_and_forth_is_a_draw_by_repetition():
     (code(board(A12="R", C12="s", A10="r", L1="G", J1="h", L3="g"), opts="", gate="E5"), "gate"),
     (code(board(A12="R", C12="s", A10="r", L1="G", J1="h", L3="g"), opts="", gate="A5"), "centre"),
     (code(board(A12="R", C12="s", A10="r", L1="G", J1="h", L3="g"), opts="", last="A1-B2"), "straight"),
-    (code(board(A12="R", C12="s", A10="r", L1="G", J1="h", L3="g"), opts="", fired="A12-A11"), "gate move"),
+    (code(board(A12="R", C12="s", A10="r", L1="G", J1="h", L3="g"), opts="", last="A12-A11"), "last move"),
+    (code(board(A12="R", C12="s", A10="r", L1="G", J1="h", L3="g"), opts="", gate="B11", last="A11-A12"), "gate"),
 ])
 def test_impossible_positions_are_rejected(body, why):
     with pytest.raises(BadPosition, match=why):
@@ -267,7 +320,7 @@ def test_a_pending_gate_round_trips():
     s.push_text("G3-G8")
     c = s.encode()
     again = Tor.decode(c)
-    assert again.encode() == c and again.gate == INDEX["H8"] and texts(again) == {"H8T", "H8S"}
+    assert again.encode() == c and again.gate == INDEX["H8"] and texts(again) == {"H8T", "H8S", "H8N"}
 
 
 # ---------------------------------------------------------------- perft
@@ -296,7 +349,7 @@ def test_random_play_invariants(seed, which):
         seat = before.to_move
         for s in range(after.num_players):
             gained = after.in_play(s) - before.in_play(s)
-            assert gained == (1 if s == seat and "-" not in text else 0)
+            assert gained == (1 if s == seat and text[-1] in "TS" else 0)
         if "-" in text:
             frm, to = (INDEX[x] for x in text.split("-"))
             assert to not in centres
@@ -305,9 +358,9 @@ def test_random_play_invariants(seed, which):
                 assert frm in forced
             if after.gate >= 0:
                 assert after.to_move == seat and after.gate in centres and not after.board[after.gate]
-                assert after.fires(to, seat)
+                assert after.opens(after.line_masks(), seat, (after.board[to] - 1) % 3, to)
         else:
-            assert before.gate == INDEX[text[:-1]]
+            assert before.gate == INDEX[text[:-1]] and after.gate == -1
         for i, v in enumerate(after.board):
             if v and (v - 1) % 3 == 0:
                 assert i not in centres, "a cylinder stands on a centre"
@@ -350,9 +403,9 @@ def test_every_example_link_opens_and_shows_its_fact(lang):
         after[mv] = s.encode()
     assert [c1.encode(), c2.encode(), c3.encode(), c4.encode(), c5.encode()] == list(after.values())
     assert c1.gate == INDEX["H8"] and set(c1.view().layers["gate"]) == {"G8", "C8", "G9", "H8"}
-    assert c2.gate == -1 and c2.fired == -1
-    assert c3.gate == -1 and c3.fired >= 0 and at(c3, "K2") == ("green", "triangle")
-    assert c4.gate == -1 and c4.fired == -1
+    assert c2.gate == -1 and "gate" not in c2.view().layers
+    assert c3.gate == -1 and "gate" in c3.view().layers and at(c3, "K2") == ("green", "triangle")
+    assert c4.gate == -1 and "gate" not in c4.view().layers
     assert c5.gate == INDEX["H5"] and c5.to_move == RED
     assert green.to_move == GREEN and set(green.must_leave(GREEN)) == {INDEX["K2"], INDEX["B5"]}
 
@@ -369,14 +422,22 @@ def test_gate_options_count_the_movements_that_open_a_gate(seat):
 
 
 def test_thirty_rounds_without_a_new_piece_draw_our_choice():
-    s = Tor.decode(code(ABB15, YELLOW) + ";119")    # 4 players: 120 movements = 30 rounds
-    t = s.copy()
-    t.push_text("G3-C3")                             # no gate
-    assert t.result.reason == "why.tor.quiet" and t.result.message("en") == "No new piece in play for 30 rounds: draw."
-    assert Tor.decode(t.encode()).result.reason == "why.tor.quiet"
-    s.push_text("G3-G8")                             # opens H8: the count waits for the new piece
-    assert s.result is None and s.gate == INDEX["H8"]
+    s = Tor.decode(code(ABB15, YELLOW) + ";119")    # 4 players: 120 turns = 30 rounds
+    quiet = s.copy()
+    quiet.push_text("G3-C3")                         # no gate
+    assert quiet.result.reason == "why.tor.quiet"
+    assert quiet.result.message("en") == "No new piece in play for 30 rounds: draw."
+    assert Tor.decode(quiet.encode()).result.reason == "why.tor.quiet"
+    s.push_text("G3-G8")                             # opens H8: the turn ends with the choice
+    assert s.result is None and s.gate == INDEX["H8"] and s.quiet == 119
+    pending = s.encode()
+    assert pending.endswith(";H8;G3-G8;;119")
+    declined = s.copy()
+    declined.push_text("H8N")                        # no new piece: the 120th quiet turn draws
+    assert declined.result.reason == "why.tor.quiet"
     s.push_text("H8S")
     assert s.result is None and s.quiet == 0
-    with pytest.raises(BadPosition, match="without a new piece"):
+    with pytest.raises(BadPosition, match="without progress"):
         Tor.decode(code(ABB15, YELLOW) + ";121")
+    with pytest.raises(BadPosition, match="new piece is coming"):
+        Tor.decode(pending.replace(";119", ";120"))

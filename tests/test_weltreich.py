@@ -20,7 +20,7 @@ from spielkiste.texts import tr
 def pos(rows, to_move=0, opts="", last="", drawn=""):
     """A position from 12 row strings of 12 characters ('.' empty, box letters)."""
     assert len(rows) == 12 and all(len(r) == 12 for r in rows)
-    return Weltreich.decode(f"1:{opts}:{grid_encode(list(''.join(rows)), 12)};{to_move};{last};{drawn}")
+    return Weltreich.decode(f"2:{opts}:{grid_encode(list(''.join(rows)), 12)};{to_move};{last};{drawn}")
 
 
 def board(**pieces):
@@ -52,8 +52,8 @@ def captures(s):
 # Blue's commander C on C8 is 5 from H8, so it can capture E on its crowning throne, where
 # Red's rider H (H5, distance 3) takes it at once.
 ABB7 = board(E4="b", E5="r", H5="s", B8="c", C8="B", E8="b", H8="r", E11="s", K11="R")
-ABB7_RED = f"1::{grid_encode(list(''.join(ABB7)), 12)};1;;"
-ABB7_BLUE = f"1::{grid_encode(list(''.join(ABB7)), 12)};0;;"
+ABB7_RED = f"2::{grid_encode(list(''.join(ABB7)), 12)};1;;"
+ABB7_BLUE = f"2::{grid_encode(list(''.join(ABB7)), 12)};0;;"
 # the same with rider H on H4 (7 and 4 from the squares that matter): nothing reaches H8 any more
 ABB7_SAFE = board(E4="b", E5="r", H4="s", B8="c", C8="B", E8="b", H8="r", E11="s", K11="R")
 
@@ -189,13 +189,13 @@ def test_a_captured_piece_leaves_the_game():
 
 
 def test_capture_needs_an_enemy_not_a_partner():
-    # teams: Blue (seat 0) and Red (seat 2) are partners; Green (1) is the enemy
+    # teams: Blue (seat 0) and Green (seat 1) are partners; Red (2) is an enemy
     rows = board(B2="B", K2="G", K11="R", B11="Y", E6="c", E9="r", H6="h")
     s = pos(rows, 0, opts="players.4,teams.1")
-    assert "E6xH6" in captures(s)                 # the green rider, 3 away
-    assert "E6xE9" not in texts(s)                # the red partner's archer, also 3 away
+    assert "E6xE9" in captures(s)                 # the red archer, 3 away
+    assert "E6xH6" not in texts(s)                # the green partner's rider, also 3 away
     with pytest.raises(IllegalMove, match="own side"):
-        s.parse_move("E6xE9")
+        s.parse_move("E6xH6")
 
 
 # ---------------------------------------------------------------- thrones and crowns on the board
@@ -306,24 +306,25 @@ TEAMS = "players.4,teams.1"
 
 
 def test_teams_win_with_all_four_thrones_together():
-    s = pos(board(B2="B", K2="G", K11="R", B11="Y", E5="b", H5="r", E8="s", H2="c"), 0, opts=TEAMS)
+    s = pos(board(B2="B", K2="G", K11="R", B11="Y", E5="b", H5="g", E8="h", H2="c"), 0, opts=TEAMS)
     s.push_text("H2-H8")
-    assert s.result.reason == "why.weltreich.thrones_team" and s.result.winners == (0, 2)
-    assert s.result.message("en") == "Blue and Red hold all 4 thrones and win."
+    assert s.result.reason == "why.weltreich.thrones_team" and s.result.winners == (0, 1)
+    assert s.result.message("en") == "Blue and Green hold all 4 thrones and win."
 
 
 def test_teams_three_thrones_are_not_enough():
-    s = pos(board(B2="B", K2="G", K11="R", B11="Y", E5="b", H5="r", H2="c"), 0, opts=TEAMS)
+    s = pos(board(B2="B", K2="G", K11="R", B11="Y", E5="b", H5="g", H2="c"), 0, opts=TEAMS)
     s.push_text("H2-H8")
     assert s.result is None
 
 
 def test_teams_need_both_partners_crowned():
-    # Red's commander already stands on its crowning throne E5, uncapturable; Blue joins on H8
-    rows = board(H2="B", K2="G", E5="R", B11="Y")
+    # Green's commander already stands on its crowning throne E8, uncapturable; Blue joins on H8
+    rows = board(H2="B", E8="G", K11="R", B11="Y")
     s = pos(rows, 0, opts=TEAMS)
     s.push_text("H2-H8")
-    assert s.result.reason == "why.weltreich.crown_team" and s.result.winners == (0, 2)
+    assert s.result.reason == "why.weltreich.crown_team" and s.result.winners == (0, 1)
+    assert s.result.line == ("H8", "E8")
     # alone it is not enough
     s = pos(board(H2="B", K2="G", E12="R", B11="Y"), 0, opts=TEAMS)
     s.push_text("H2-H8")
@@ -331,16 +332,33 @@ def test_teams_need_both_partners_crowned():
 
 
 def test_teams_win_by_capturing_an_enemy_commander():
-    s = pos(board(F2="B", K2="G", K11="R", B11="Y"), 0, opts=TEAMS)
-    s.push_text("F2xK2")
-    assert s.result.reason == "why.weltreich.commander_team" and s.result.winners == (0, 2)
-    assert s.result.rewards == (1.0, 0.0, 1.0, 0.0)
+    s = pos(board(B6="B", K2="G", K11="R", B11="Y"), 0, opts=TEAMS)
+    s.push_text("B6xB11")
+    assert s.result.reason == "why.weltreich.commander_team" and s.result.winners == (0, 1)
+    assert s.result.rewards == (1.0, 1.0, 0.0, 0.0)
+    assert s.result.message("en") == "Blue captures the commander of Yellow: Blue and Green win."
 
 
-def test_team_seats_alternate():
+def test_partners_sit_side_by_side_and_move_one_after_the_other():
+    # the sheet: "Die Spieler einer Gruppe sitzen nebeneinander"; play runs clockwise
     s = Weltreich.new({"players": 4, "teams": True})
-    assert s.teams == (0, 1, 0, 1)
+    assert s.teams == (0, 0, 1, 1) and s.partner(0) == 1 and s.partner(3) == 2
+    # Blue (B2) and Green (K2) own the top corners, Red (K11) and Yellow (B11) the bottom ones
+    assert [s.corner(i) for i in range(4)] == ["tl", "tr", "br", "bl"]
+    assert s.cmd == [INDEX["B2"], INDEX["K2"], INDEX["K11"], INDEX["B11"]]
     assert [s.seat_rotation(i) for i in range(4)] == [180, 90, 0, 270]
+    order = []
+    for _ in range(8):
+        order.append(s.seat_colour(s.to_move))
+        s.play(s.legal_moves()[0])
+    assert order == ["blue", "green", "red", "yellow"] * 2
+
+
+def test_old_codes_still_open_where_the_rules_agree():
+    assert Weltreich.decode(ABB7_RED.replace("2::", "1::", 1)).encode() == ABB7_RED
+    old_team = Weltreich.new({"players": 4, "teams": True}).encode().replace("2:", "1:", 1)
+    with pytest.raises(BadPosition, match="version"):                 # its partners sat opposite
+        Weltreich.decode(old_team)
 
 
 def test_notes_count_thrones_and_name_crowned_commanders():
@@ -383,7 +401,7 @@ def test_bad_fields_are_rejected():
     good = grid_encode(list("".join(board(B2="B", K11="R"))), 12)
     for body in (f"{good};0;B2-C3;", f"{good};0;;x", f"{good};0;", f"{good};0;A1-A2;"):
         with pytest.raises(BadPosition):
-            Weltreich.decode("1::" + body)
+            Weltreich.decode("2::" + body)
 
 
 def test_finished_positions_decode_with_their_result():
@@ -504,12 +522,12 @@ def test_every_example_link_opens_and_shows_its_fact(lang):
 
 def test_a_player_who_cannot_move_is_skipped():
     # Teams: Green's lone commander on A1 is walled in: row 1 and column A are full, and the
-    # squares at distance 2 and 5 (C1, F1, A3, A6) hold its partner Yellow's pieces.
-    rows = board(A1="G", B1="b", C1="z", D1="b", E1="b", F1="z", G1="b", H1="b", I1="r", J1="r", K1="r", L1="r",
-                 A2="c", A3="y", A4="c", A5="c", A6="y", A7="s", A8="s", A9="s", A10="s", A11="r", A12="r",
+    # squares at distance 2 and 5 (C1, F1, A3, A6) hold its partner Blue's pieces.
+    rows = board(A1="G", B1="y", C1="c", D1="y", E1="y", F1="c", G1="y", H1="y", I1="r", J1="r", K1="r", L1="r",
+                 A2="z", A3="b", A4="z", A5="z", A6="b", A7="s", A8="s", A9="s", A10="s", A11="r", A12="r",
                  L12="B", K11="R", F8="Y")
     s = pos(rows, 0, opts=TEAMS)
-    assert not s.has_move(1)
+    assert not s.can_move(1)
     s.push_text("L12-L10")
     assert s.to_move == 2 and s.result is None      # Green is skipped
 
@@ -544,7 +562,7 @@ def test_winning_moves_agree_with_playing_every_move(seed, which):
 
 def test_a_piece_leaving_a_throne_does_not_complete_the_thrones():
     # 3 players, Green owns E8 and H8: E8-E5 or H8xH5 would give up the throne they leave; J5-E5 wins
-    s = Weltreich.decode("1:players.3:b2b4g2g/7B2G1/2b2bgh2s1/2g9/7s1h2/6c2b2/b3c1g4r/4h2hc3/10r1/"
+    s = Weltreich.decode("2:players.3:b2b4g2g/7B2G1/2b2bgh2s1/2g9/7s1h2/6c2b2/b3c1g4r/4h2hc3/10r1/"
                          "3r6s1/1r8Rg/1cr6s2;1;A3-A7;;3")
     assert sorted(s.move_text(m) for m in s.winning_moves()) == ["J5-E5"]
     for text, wins in (("J5-E5", True), ("E8-E5", False), ("H8xH5", False)):
@@ -556,7 +574,7 @@ def test_a_piece_leaving_a_throne_does_not_complete_the_thrones():
 def test_capturing_a_commander_whose_thrones_join_the_captor_wins():
     # 3 players: Blue holds one throne, Green two; Blue B6xD6 takes Green's commander, Green's pieces
     # (and thrones) join Blue: 3 of 4 thrones
-    s = Weltreich.decode("1:players.3:c1cb4gg1g/9h2/9hb1/3c7g/4c2hb3/1B1G8/3b1b5r/7g1rs1/6g4r/1r10/"
+    s = Weltreich.decode("2:players.3:c1cb4gg1g/9h2/9hb1/3c7g/4c2hb3/1B1G8/3b1b5r/7g1rs1/6g4r/1r10/"
                          "7hRrbs/1r2s7;0;K12-E12;;37")
     assert "B6xD6" in [s.move_text(m) for m in s.winning_moves()]
     s.push_text("B6xD6")
@@ -565,7 +583,7 @@ def test_capturing_a_commander_whose_thrones_join_the_captor_wins():
 
 def test_thirty_rounds_without_a_capture_draw_our_choice():
     grid = grid_encode(list("".join(CAPTURE_LAB)), 12)
-    s = Weltreich.decode(f"1::{grid};0;;;59")        # 59 moves without a capture (2 players: 60 = 30 rounds)
+    s = Weltreich.decode(f"2::{grid};0;;;59")        # 59 moves without a capture (2 players: 60 = 30 rounds)
     t = s.copy()
     t.push_text("J2-J1")
     assert t.result.reason == "why.weltreich.quiet" and t.result.winners == ()
@@ -573,5 +591,5 @@ def test_thirty_rounds_without_a_capture_draw_our_choice():
     assert Weltreich.decode(t.encode()).result.reason == "why.weltreich.quiet"
     s.push_text("D4xD7")                              # a capture starts the count again
     assert s.result is None and s.quiet == 0 and s.encode().count(";") == 3
-    with pytest.raises(BadPosition, match="without a capture"):
-        Weltreich.decode(f"1::{grid};0;;;61")
+    with pytest.raises(BadPosition, match="without progress"):
+        Weltreich.decode(f"2::{grid};0;;;61")

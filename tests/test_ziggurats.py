@@ -16,7 +16,7 @@ def zpos(rows, to_move=0, back=None, players=2, opts="", last="", drawn=""):
     body = "/".join(".".join("" if tok == "-" else tok for tok in row.split()) for row in rows)
     back = back or [""] * players
     options = ",".join(filter(None, [f"players.{players}" if players != 2 else "", opts]))
-    return Ziggurats.decode(f"1:{options}:{body};{to_move};{'.'.join(back)};{last};{drawn}")
+    return Ziggurats.decode(f"2:{options}:{body};{to_move};{'.'.join(back)};{last};{drawn}")
 
 
 # Four foundations (2 players) on B2, E2, B5, E5: every placement has its own neighbours.
@@ -396,6 +396,10 @@ def test_repetition_is_a_draw_and_survives_the_code():
     assert s.result.rewards == (0.5, 0.5)
     again = Ziggurats.decode(s.encode())
     assert again.result.reason == "why.repetition"
+    # the mark is the one every game with a repetition history writes: 'r' after the position
+    assert s.encode().endswith(";r")
+    old = s.encode().replace("2:", "1:", 1)[:-1] + "d"                   # version 1 wrote 'd'
+    assert Ziggurats.decode(old).result.reason == "why.repetition"
 
 
 # ---------------------------------------------------------------- notation, view, codes
@@ -461,10 +465,10 @@ def test_position_codes_reject_impossible_positions():
         with pytest.raises(BadPosition):
             zpos(rows, **kw)
     with pytest.raises(BadPosition):
-        Ziggurats.decode("1::" + "/".join(["....."] * 5) + ";0;.;;")        # 5 rows on 6x6
+        Ziggurats.decode("2::" + "/".join(["....."] * 5) + ";0;.;;")        # 5 rows on 6x6
     with pytest.raises(BadPosition):
-        Ziggurats.decode("1::" + "/".join(["....."] * 6) + ";0;.;;")        # set-up: seat 1 places first
-    assert Ziggurats.decode("1::" + "/".join(["....."] * 6) + ";1;.;;").in_setup()
+        Ziggurats.decode("2::" + "/".join(["....."] * 6) + ";0;.;;")        # set-up: seat 1 places first
+    assert Ziggurats.decode("2::" + "/".join(["....."] * 6) + ";1;.;;").in_setup()
 
 
 # ---------------------------------------------------------------- random play

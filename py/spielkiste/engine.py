@@ -107,6 +107,9 @@ class State:
     team_counts: ClassVar[tuple[int, ...]] = ()     # player counts at which teams of two may play
     option_specs: ClassVar[tuple[Option, ...]] = ()
     repetition: ClassVar[bool] = False              # can play loop? then 3-fold repetition draws
+    quiet_rounds: ClassVar[int] = 0                 # rounds of turns without progress that draw (0: none)
+    quiet_reason: ClassVar[str] = ""                # text key of that draw, with {rounds}
+    stuck_reason: ClassVar[str] = "why.draw"        # text key of the draw when no seat can take a turn
     move_pattern: ClassVar[str] = r"[A-Za-z0-9-]+"  # syntax of one move (checked before legality)
     aids: ClassVar[tuple[str, ...]] = ()            # optional overlays the player can switch on
     tools: ClassVar[tuple[str, ...]] = ()           # analyses the page offers as buttons (run_tool)
@@ -162,8 +165,10 @@ class State:
     def _init_base(self, opts: dict) -> None:
         self.options = opts
         self.num_players = opts.get("players", self.player_counts[0])
-        self.teams = tuple(i % 2 for i in range(self.num_players)) if opts.get("teams") \
+        # partners sit side by side: seats 0+1 against 2+3, so a round runs A1, A2, B1, B2
+        self.teams = tuple(i // 2 for i in range(self.num_players)) if opts.get("teams") \
             else tuple(range(self.num_players))
+        self.quiet = 0
         self.to_move = 0
         self.result = None
         self.last = None
@@ -204,6 +209,70 @@ class State:
 
     def outcome(self) -> Outcome | None:
         return self.result
+
+    # ------------------------------------------------------------------ turns, teams, shared draws
+    def partner(self, seat: int) -> int | None:
+        """The other seat of seat's team, or None."""
+        for s in range(self.num_players):
+            if s != seat and self.teams[s] == self.teams[seat]:
+                return s
+        return None
+
+    def win(self, seat: int, reason: str, line=(), **args) -> Outcome:
+        """seat's side wins; with a partner the text is reason + '_team', naming both."""
+        p = self.partner(seat)
+        if p is not None:
+            reason, args["partner"] = reason + "_team", self.seat_ref(p)
+        return Outcome.win(self, seat, reason, line, winner=self.seat_ref(seat), **args)
+
+    def can_move(self, seat: int) -> bool:
+        """Can `seat` take a turn now? Seats that cannot are passed over (_end_turn)."""
+        return True
+
+    def _end_turn(self, seat: int, progress: bool = False) -> None:
+        """Pass the turn on in seat order (clockwise) to the next seat that can move; if none
+        can, the game is drawn. A turn without progress runs the quiet clock."""
+        if self.quiet_rounds:
+            self.quiet = 0 if progress else self.quiet + 1
+        n = self.num_players
+        for k in range(1, n + 1):
+            s = (seat + k) % n
+            if self.can_move(s):
+                self.to_move = s
+                self.result = self._quiet_draw()
+                return
+        self.to_move = (seat + 1) % n
+        self.result = Outcome.draw(self, self.stuck_reason)
+
+    def _quiet_draw(self) -> Outcome | None:
+        if self.quiet_rounds and self.quiet >= self.quiet_rounds * self.num_players:
+            return Outcome.draw(self, self.quiet_reason, rounds=self.quiet_rounds)
+        return None
+
+    def _code_tail(self) -> list[str]:
+        """The fields a position code ends with: 'r' if drawn by repetition (the history that
+        found it is not in the code), then the quiet clock while it runs."""
+        tail = ["r" if self.result is not None and self.result.reason == "why.repetition" else ""]
+        return tail + [str(self.quiet)] if self.quiet_rounds and self.quiet else tail
+
+    def _split_code(self, body: str, count: int) -> tuple[list[str], bool]:
+        """The game's own `count` fields of a position code and whether its tail says 'drawn by
+        repetition'; reads the quiet clock."""
+        fields = body.split(";")
+        tail = fields[count:]
+        if not 1 <= len(tail) <= (2 if self.quiet_rounds else 1):
+            raise BadPosition("err.position", why=msg("pos.fields", expected=count + 1, found=len(fields)))
+        if tail[0] not in ("", "r"):
+            raise BadPosition("err.position", why=msg("pos.repetition_field"))
+        limit = self.quiet_rounds * self.num_players
+        if len(tail) == 2 and not (tail[1].isascii() and tail[1].isdigit() and 1 <= int(tail[1]) <= limit):
+            raise BadPosition("err.position", why=msg("pos.number", what="@pos.what.quiet", lo=1, hi=limit))
+        self.quiet = int(tail[1]) if len(tail) == 2 else 0
+        return fields[:count], tail[0] == "r"
+
+    def _code_draw(self, drawn: bool) -> Outcome | None:
+        """The draw a decoded position ends in: by repetition (its tail says so) or the quiet clock."""
+        return Outcome.draw(self, "why.repetition") if drawn else self._quiet_draw()
 
     def key(self):
         """What makes two positions the same for repetition."""
@@ -262,8 +331,6 @@ class State:
         parts = code.strip().split(":", 2)
         if len(parts) != 3 or not parts[0].isdigit():
             raise BadPosition("err.position", why=msg("pos.format"))
-        if int(parts[0]) != cls.version:
-            raise BadPosition("err.position_version", found=parts[0], expected=cls.version)
         raw = {}
         for item in filter(None, parts[1].split(",")):
             k, _, v = item.partition(".")
@@ -272,16 +339,23 @@ class State:
             opts = cls.normalize_options(raw)
         except BadOption as e:
             raise BadPosition("err.position", why=(e.key, e.params)) from None
+        body = parts[2] if int(parts[0]) == cls.version else cls._upgrade(int(parts[0]), opts, parts[2])
         s = cls.__new__(cls)
         s._init_base(opts)
         try:
-            s._decode_body(parts[2], opts)
+            s._decode_body(body, opts)
         except BadPosition:
             raise
         except (ValueError, IndexError, KeyError):
             raise BadPosition("err.position", why=msg("pos.garbled")) from None
         s._count_start()
         return s
+
+    @classmethod
+    def _upgrade(cls, version: int, options: dict, body: str) -> str:
+        """The body of an older version's position code in today's form, where that is cheap;
+        BadPosition where it is not (the default)."""
+        raise BadPosition("err.position_version", found=str(version), expected=cls.version)
 
     def _options_code(self) -> str:
         return ",".join(f"{o.key}.{o.format(self.options[o.key])}" for o in self.all_options()

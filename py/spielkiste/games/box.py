@@ -11,12 +11,17 @@ Pieces: per colour (red, blue, green, yellow) 1 cylinder, 4 triangles, 6 squares
     square    r b g y      the colour's initial, lower case
     triangle  s c h z      the letter after the colour's initial (r->s, b->c, g->h, y->z)
 These letters are safe in position codes (codec.grid_encode)."""
+import math
+import re
+
 from ..coords import names
+from ..texts import add
 from ..view import Piece, grid
 
 N = 12
 CELLS = names(N, N)
 INDEX = {c: i for i, c in enumerate(CELLS)}
+SQUARE_RE = r"[A-La-l](?:1[0-2]|[1-9])"                                  # one square in move text
 ROW = [i // N for i in range(N * N)]
 COL = [i % N for i in range(N * N)]
 
@@ -73,6 +78,15 @@ PIECES = {char(c, s): (c, s) for c in COLOURS for s in SHAPES}            # lett
 ALPHABET = "".join(PIECES)                                                 # for codec.grid_decode
 
 
+def read_step(text: str):
+    """(from, to) of a straight move along a row or column written like 'A1-A5', or None."""
+    m = re.fullmatch(rf"({SQUARE_RE})-({SQUARE_RE})", text)
+    if not m:
+        return None
+    frm, to = INDEX[m.group(1).upper()], INDEX[m.group(2).upper()]
+    return (frm, to) if frm != to and (ROW[frm] == ROW[to] or COL[frm] == COL[to]) else None
+
+
 def colour_of(ch: str) -> str:
     return PIECES[ch][0]
 
@@ -80,6 +94,8 @@ def colour_of(ch: str) -> str:
 def shape_of(ch: str) -> str:
     return PIECES[ch][1]
 
+
+add({"why.box.stuck": ("No player can move: draw.", "Niemand kann ziehen: unentschieden.")})
 
 # ---------------------------------------------------------------- drawing
 def field_fill(col: int, row: int) -> str:
@@ -112,3 +128,26 @@ def add_pieces(view, board) -> None:
     for i, ch in enumerate(board):
         if ch != ".":
             view.pieces.append(piece(i, ch))
+
+
+# ---------------------------------------------------------------- search
+def side_rewards(teams, score, scale, alive=None) -> tuple:
+    """Rewards per seat for the search from a score per seat: each side (a seat, or a team)
+    adds up its seats' scores and is compared with the best other side through
+    tanh(difference / scale). A seat that is out of the game gets 0."""
+    n = len(score)
+    alive = alive or [True] * n
+    side: dict = {}
+    for s in range(n):
+        if alive[s]:
+            side[teams[s]] = side.get(teams[s], 0.0) + score[s]
+    out = []
+    for s in range(n):
+        others = [x for t, x in side.items() if t != teams[s]]
+        if not alive[s]:
+            out.append(0.0)
+        elif not others:
+            out.append(1.0)
+        else:
+            out.append(0.5 + 0.5 * math.tanh((side[teams[s]] - max(others)) / scale))
+    return tuple(out)

@@ -25,11 +25,13 @@ START_DISTANCE = 81                           # remaining() at the start: 3 rows
 GOAL_COL = 9                                  # J: the goal field is J-L of own rows
 
 # seat -> (colour, top row) per player count: Blue rows 4-6 and Red rows 7-9 (Abb. 8), then
-# Yellow rows 10-12 and Green rows 1-3 (our choice of seats and colours for 3-4 players)
+# Yellow rows 10-12 and Green rows 1-3 (our choice of seats and colours for 3-4 players). The
+# turn runs down the board; with 4 it starts at the top, so that partners (seats 0+1, 2+3)
+# own neighbouring rows: Green with Blue against Red with Yellow.
 LAYOUT = {
     2: (("blue", 3), ("red", 6)),
     3: (("blue", 3), ("red", 6), ("yellow", 9)),
-    4: (("blue", 3), ("red", 6), ("yellow", 9), ("green", 0)),
+    4: (("green", 0), ("blue", 3), ("red", 6), ("yellow", 9)),
 }
 
 add({
@@ -40,9 +42,8 @@ add({
                      "{player} darf die Figur auf {cell} nochmals ziehen (Spalte {col} hat {count} gegnerische Figuren) oder aufhören."),
     "sprung.passed": ("{player} cannot move and is passed over.", "{player} kann nicht ziehen und wird übersprungen."),
     "why.sprung.goal": ("{winner} fills the goal field and wins.", "{winner} besetzt das Zielfeld und gewinnt."),
-    "why.sprung.goal_team": ("{winner} fills the last goal field: the team wins.",
-                             "{winner} besetzt das letzte Zielfeld: das Team gewinnt."),
-    "why.sprung.stuck": ("Nobody can move any more: draw.", "Niemand kann mehr ziehen: unentschieden."),
+    "why.sprung.goal_team": ("{winner} and {partner} fill their goal fields and win.",
+                             "{winner} und {partner} besetzen ihre Zielfelder und gewinnen."),
     "aid.bonus_columns": ("Squares that earn a bonus move", "Felder, die einen Extrazug bringen"),
 })
 
@@ -74,6 +75,7 @@ add({
 
 class Sprung(State):
     id = "sprung"
+    version = 2                     # 2: with 4 players Green moves first; partners are seats 0+1, 2+3
     player_counts = (2, 3, 4)
     team_counts = (4,)
     option_specs = (
@@ -81,6 +83,7 @@ class Sprung(State):
     )
     move_pattern = r"(?i)stop|[A-L](1[0-2]|[1-9])-[A-L](1[0-2]|[1-9])"
     aids = ("bonus_columns",)
+    stuck_reason = "why.box.stuck"
     playout_cap = 30                # then evaluate(): the race is measured well by distance
 
     board: list          # 144 box letters, '.' empty
@@ -198,7 +201,7 @@ class Sprung(State):
         seat = self.to_move
         if move == STOP:
             self.bonus = -1
-            self._next_turn(seat)
+            self._end_turn(seat)
             return
         f, t = divmod(move, 144)
         board = self.board
@@ -210,24 +213,13 @@ class Sprung(State):
             cc[seat * N + t % N] += 1
         if t % N >= GOAL_COL and self.team_done(seat):
             self.bonus = -1
-            team = sum(1 for s in range(self.num_players) if self.teams[s] == self.teams[seat]) > 1
-            self.result = Outcome.win(self, seat, "why.sprung.goal_team" if team else "why.sprung.goal",
-                                      line=self.goal_cells(seat), winner=self.seat_ref(seat))
+            self.result = self.win(seat, "why.sprung.goal", line=self.goal_cells(seat))
             return
         if self.earns_bonus(seat, t % N) and self.dest(t) >= 0:
             self.bonus = t
             return
         self.bonus = -1
-        self._next_turn(seat)
-
-    def _next_turn(self, seat: int):
-        n = self.num_players
-        for k in range(1, n + 1):
-            s = (seat + k) % n
-            if self.can_move(s):
-                self.to_move = s
-                return
-        self.result = Outcome.draw(self, "why.sprung.stuck")
+        self._end_turn(seat)
 
     def remaining(self, seat: int) -> int:
         """Squares the seat's pieces still have to travel, at least (each row's pieces, rightmost
@@ -324,6 +316,18 @@ class Sprung(State):
         return msg("sprung.illegal.first_empty", cell=CELLS[d])
 
     # ---------------------------------------------------------------- position code
+    @classmethod
+    def _upgrade(cls, version, options, body):
+        """Version 1 codes without teams; with 4 players their seats ran Blue, Red, Yellow,
+        Green, one behind today's."""
+        if version == 1 and not options.get("teams"):
+            if options.get("players") != 4:
+                return body
+            fields = body.split(";")
+            if len(fields) == 4 and fields[1] in ("0", "1", "2", "3"):
+                return ";".join([fields[0], str((int(fields[1]) + 1) % 4)] + fields[2:])
+        return super()._upgrade(version, options, body)
+
     def _encode_body(self):
         last = self.move_text(self.last) if self.last is not None else ""
         return ";".join([grid_encode(self.board, N), str(self.to_move),
@@ -366,9 +370,7 @@ class Sprung(State):
                 raise BadPosition("err.position", why=msg("sprung.pos.winner"))
             if bonus:
                 raise BadPosition("err.position", why=msg("sprung.pos.bonus_over"))
-            team = len(winners) > 1
-            self.result = Outcome.win(self, self.to_move, "why.sprung.goal_team" if team else "why.sprung.goal",
-                                      line=self.goal_cells(self.to_move), winner=self.seat_ref(self.to_move))
+            self.result = self.win(self.to_move, "why.sprung.goal", line=self.goal_cells(self.to_move))
             return
         if bonus:
             if bonus.upper() not in INDEX:
@@ -381,7 +383,7 @@ class Sprung(State):
                 raise BadPosition("err.position", why=msg("sprung.pos.bonus_earned"))
             self.bonus = i
         if not any(self.can_move(s) for s in range(self.num_players)):
-            self.result = Outcome.draw(self, "why.sprung.stuck")
+            self.result = Outcome.draw(self, self.stuck_reason)
         elif not self.can_move(self.to_move):
             raise BadPosition("err.position", why=msg("pos.no_move"))
 

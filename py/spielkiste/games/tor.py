@@ -3,31 +3,31 @@ Our reading of the rules, every choice marked: assets/rules/tor.en.html.
 2, 3 or 4 players; 4 may play as two teams.
 
 Seats play clockwise from the bottom-left corner: Red (cylinder A12), Blue (A1), Green (L1),
-Yellow (L12). Two players: Red and Green; three: Red, Blue and Green. Teams (4 players): seats
-0+2 (Red, Green) against 1+3 (Blue, Yellow), so the turn alternates between the teams.
+Yellow (L12). Two players: Red and Green; three: Red, Blue and Green. Teams (4 players) sit
+side by side: Red with Blue (the left corners) against Green with Yellow, so partners move one
+after the other.
 
 A piece moves straight along its row or column to any empty square that is not a centre,
 jumping over anything. If it then shares its row with one piece and its column with another
 piece of the same opposing colour (partners do not count), and the three shapes are all
-different, the gate opens: the mover brings a triangle or square from his reserve onto the
-centre of the field where the piece stopped, if that centre is empty. The choice is its own
-move by the same seat. A player whose piece stands on a centre of a field holding 2 or more
-opposing pieces must first move such a piece off its centre.
+different, the gate opens: the mover may bring a triangle or square from his reserve onto the
+centre of the field where the piece stopped, if that centre is empty. That choice (triangle,
+square or no piece) is its own move by the same seat. A player whose piece stands on a centre
+of a field holding 2 or more opposing pieces must first move such a piece off its centre.
 
-Moves are ints: a movement from*144 + to; a reserve piece PLACE + centre*2 + (0 triangle,
-1 square). Inside, the board is a bytearray: 0 empty, else 1 + colour*3 + shape with colours
-red, blue, green, yellow and shapes cylinder, triangle, square (box.py order); the position
-code writes box letters."""
-import math
+Moves are ints: a movement from*144 + to; the gate choice PLACE + centre*3 + (0 triangle,
+1 square, 2 no piece). Inside, the board is a bytearray: 0 empty, else 1 + colour*3 + shape
+with colours red, blue, green, yellow and shapes cylinder, triangle, square (box.py order); the
+position code writes box letters."""
 import re
 
-from ..codec import grid_decode, grid_encode, parse_int, split_fields
+from ..codec import grid_decode, grid_encode, parse_int
 from ..engine import Outcome, State
 from ..errors import BadPosition
 from ..texts import add, joined, msg
 from ..view import Piece
 from . import box
-from .box import CELLS, CENTRE_OF, FIELD, FIELD_CELLS, INDEX, IS_CENTRE, N, RAYS
+from .box import CELLS, CENTRE_OF, FIELD, FIELD_CELLS, INDEX, IS_CENTRE, N, RAYS, SQUARE_RE
 
 NN = N * N
 PLACE = NN * NN
@@ -39,11 +39,9 @@ SHAPE = (-1,) + tuple(v % 3 for v in range(12))
 BIT = (0,) + tuple(1 << (v % 3) for v in range(12))
 ROW = box.ROW
 COL = box.COL
+LINES = len(COLOURS) * N                    # shape masks: one per colour and row (or column)
 # squares a piece on i may move to when they are empty (its row and column, no centres)
-TARGETS = tuple(tuple(tuple(j for j in ray if not IS_CENTRE[j]) for ray in RAYS[i]) for i in range(NN))
-LINE = tuple(tuple(j for ray in TARGETS[i] for j in ray) for i in range(NN))
-ROW_CELLS = tuple(tuple(r * N + c for c in range(N)) for r in range(N))
-COL_CELLS = tuple(tuple(r * N + c for r in range(N)) for c in range(N))
+LINE = tuple(tuple(j for ray in RAYS[i] for j in ray if not IS_CENTRE[j]) for i in range(NN))
 # FIRE[s][row shapes][column shapes]: one row piece and one column piece give 3 different shapes
 FIRE = tuple(tuple(tuple(any(rm >> a & 1 and cm >> b & 1 and len({s, a, b}) == 3
                              for a in range(3) for b in range(3))
@@ -56,28 +54,31 @@ SEAT_COLOURS = {2: ("red", "green"), 3: ("red", "blue", "green"), 4: ("red", "bl
 ROTATION = {"red": 0, "blue": 270, "green": 180, "yellow": 90}   # the seat's corner at the viewer's left hand
 RESERVE = (3, 5)                            # triangles, squares beside the board at the start
 TOTAL = 11
-QUIET_ROUNDS = 30                           # our choice: this many rounds without a new piece draw
-SQUARE_RE = r"[A-La-l](?:1[0-2]|[1-9])"
-CHOICE = ("tor.triangle", "tor.square")
+GATE_CHOICES = "TSN"                        # the gate move's letter: triangle, square, no piece
+NO_PIECE = 2
+CHOICE = ("tor.triangle", "tor.square", "tor.no_piece")
 
 add({
     "tor.triangle": ("Triangle", "Dreieck"),
     "tor.square": ("Square", "Viereck"),
+    "tor.no_piece": ("No new piece", "Keine neue Figur"),
     "tor.reserve": ("{player}: {n}/11 in play ({t} triangles, {s} squares left).",
                     "{player}: {n}/11 im Spiel ({t} Dreiecke, {s} Vierecke übrig)."),
-    "tor.choose": ("The gate at {square} is open: {player} brings a triangle or a square onto it.",
-                   "Das Tor auf {square} ist offen: {player} bringt ein Dreieck oder ein Viereck darauf."),
+    "tor.choose": ("The gate at {square} is open: {player} may bring a triangle or a square onto it, or no piece.",
+                   "Das Tor auf {square} ist offen: {player} darf ein Dreieck oder ein Viereck darauf bringen "
+                   "oder darauf verzichten."),
     "tor.must_leave": ("{player} must first move a piece off a centre: {squares}.",
                        "{player} muss zuerst eine Figur von einem Zentrum ziehen: {squares}."),
     "tor.gate_open": ("Gate! {square} opens for {player}.", "Tor! {square} öffnet sich für {player}."),
     "tor.gate_taken": ("Gate condition met, but the centre {square} is occupied: the right lapses.",
                        "Torbedingung erfüllt, aber das Zentrum {square} ist besetzt: das Recht verfällt."),
+    "tor.gate_declined": ("No new piece came onto the open gate {square}.",
+                          "Auf das offene Tor {square} kam keine neue Figur."),
     "tor.gate_done": ("Gate condition met, but {player} has no reserve left.",
                       "Torbedingung erfüllt, aber {player} hat keinen Vorrat mehr."),
     "why.tor.all_in": ("{winner} has all 11 pieces in play and wins.", "{winner} hat alle 11 Figuren im Spiel und gewinnt."),
     "why.tor.all_in_team": ("{winner} and {partner} have all their pieces in play and win.",
                             "{winner} und {partner} haben alle Figuren im Spiel und gewinnen."),
-    "why.tor.stuck": ("No player can move: draw.", "Niemand kann ziehen: unentschieden."),
     "why.tor.quiet": ("No new piece in play for {rounds} rounds: draw.",
                       "{rounds} Runden ohne neue Figur im Spiel: unentschieden."),
 })
@@ -85,8 +86,9 @@ add({
 add({
     "tor.illegal.no_triangle": ("no triangle is left in your reserve", "in deiner Reserve ist kein Dreieck mehr"),
     "tor.illegal.no_square": ("no square is left in your reserve", "in deiner Reserve ist kein Viereck mehr"),
-    "tor.illegal.gate_first": ("first bring a reserve piece onto the open gate {cell} ({cell}T or {cell}S)",
-                               "bringe zuerst eine Reservefigur auf das offene Tor {cell} ({cell}T oder {cell}S)"),
+    "tor.illegal.gate_first": ("first decide on the open gate {cell}: {cell}T, {cell}S or {cell}N (no piece)",
+                               "entscheide zuerst über das offene Tor {cell}: {cell}T, {cell}S oder {cell}N "
+                               "(keine Figur)"),
     "tor.illegal.through_gate": ("a reserve piece comes into play only through an open gate",
                                  "eine Reservefigur kommt nur durch ein offenes Tor ins Spiel"),
     "tor.illegal.centre": ("no piece may move onto a centre", "keine Figur darf auf ein Zentrum ziehen"),
@@ -100,11 +102,7 @@ add({
                           "{colour} hat mehr Dreiecke auf Zentren, als durch Tore gekommen sind"),
     "tor.pos.centres.2": ("{colour} has more squares on centres than came through gates",
                           "{colour} hat mehr Vierecke auf Zentren, als durch Tore gekommen sind"),
-    "tor.pos.what.quiet": ("the number of moves without a new piece", "die Zahl der Züge ohne neue Figur"),
     "tor.pos.what.last": ("the last move", "der letzte Zug"),
-    "tor.pos.what.gate": ("the move that opened the gate", "der Zug, der das Tor geöffnet hat"),
-    "tor.pos.gate_movement": ("the gate move must be a movement", "der Torzug muss ein Ziehen sein"),
-    "tor.pos.gate_fit": ("the gate move does not fit the board", "der Torzug passt nicht zum Brett"),
     "tor.pos.gate_centre": ("the open gate must be a centre", "das offene Tor muss ein Zentrum sein"),
     "tor.pos.gate_occupied": ("the open gate is occupied or the player has no reserve",
                               "das offene Tor ist besetzt oder der Spieler hat keine Reserve"),
@@ -122,17 +120,19 @@ add({
 
 class Tor(State):
     id = "tor"
+    version = 2               # 2: partners side by side; the gate piece may be declined; no gate-move field
     player_counts = (2, 3, 4)
     team_counts = (4,)
     repetition = True
-    move_pattern = rf"{SQUARE_RE}-{SQUARE_RE}|{SQUARE_RE}[TtSs]"
+    quiet_rounds = 30         # our choice: this many rounds without a new piece draw
+    quiet_reason = "why.tor.quiet"
+    stuck_reason = "why.box.stuck"
+    move_pattern = rf"{SQUARE_RE}-{SQUARE_RE}|{SQUARE_RE}[{GATE_CHOICES}{GATE_CHOICES.lower()}]"
     playout_cap = 0           # evaluate() at once: beat 120-ply playouts 4-0 and 4-ply ones 3-1
 
     board: bytearray     # 0 empty, else 1 + colour*3 + shape
     reserve: list        # [triangles, squares] per seat, flat: seat*2 + (0 triangle, 1 square)
-    gate: int            # the open gate's centre waiting for the mover's reserve piece, or -1
-    fired: int           # the last movement, if it met the gate condition, else -1 (for the view)
-    quiet: int           # movements since a piece last came into play (QUIET_ROUNDS rounds draw)
+    gate: int            # the open gate's centre waiting for the mover's choice, or -1
 
     def _setup(self, options):
         self.board = bytearray(NN)
@@ -143,8 +143,6 @@ class Tor(State):
                 self.board[INDEX[sq]] = 1 + ci * 3 + shape
             self.reserve.extend(RESERVE)
         self.gate = -1
-        self.fired = -1
-        self.quiet = 0
         self._cache_colours()
 
     def _cache_colours(self):
@@ -159,14 +157,16 @@ class Tor(State):
                                    if self.teams[o] != self.teams[s]) for s in range(self.num_players))
 
     # ---------------------------------------------------------------- rules
-    def partner(self, seat):
-        for s in range(self.num_players):
-            if s != seat and self.teams[s] == self.teams[seat]:
-                return s
-        return None
-
     def in_play(self, seat):
         return TOTAL - self.reserve[2 * seat] - self.reserve[2 * seat + 1]
+
+    def has_reserve(self, seat):
+        return bool(self.reserve[2 * seat] or self.reserve[2 * seat + 1])
+
+    def done(self, seat):
+        """seat's side has won: all its pieces in play (a team: both partners')."""
+        p = self.partner(seat)
+        return self.in_play(seat) == TOTAL and (p is None or self.in_play(p) == TOTAL)
 
     def must_leave(self, seat):
         """seat's pieces on centres of fields holding 2+ opposing pieces."""
@@ -191,8 +191,8 @@ class Tor(State):
             return []
         seat = self.to_move
         if self.gate >= 0:
-            base = PLACE + self.gate * 2
-            return [base + k for k in (0, 1) if self.reserve[2 * seat + k]]
+            base = PLACE + self.gate * 3
+            return [base + k for k in (0, 1) if self.reserve[2 * seat + k]] + [base + NO_PIECE]
         forced = self.must_leave(seat)
         if forced:
             moves = self._moves_from(forced)
@@ -212,7 +212,7 @@ class Tor(State):
                     out.append(base + j)
         return out
 
-    def has_move(self, seat):
+    def can_move(self, seat):
         b = self.board
         c = self.cidx[seat]
         for i in range(NN):
@@ -223,87 +223,70 @@ class Tor(State):
                         return True
         return False
 
-    def gate_witness(self, sq, seat):
-        """For a piece of `seat` on sq: (row piece, column piece) of one opposing colour giving
-        three different shapes, or None."""
+    # ---------------------------------------------------------------- the gate test
+    def line_masks(self):
+        """The shapes (bits) of each colour's pieces per row and per column, indexed
+        colour * N + line: what every gate test reads."""
+        rows, cols = [0] * LINES, [0] * LINES
         b = self.board
-        s = SHAPE[b[sq]]
-        r, c = ROW[sq], COL[sq]
+        for i in range(NN):
+            v = b[i]
+            if v:
+                rows[COLOUR[v] * N + ROW[i]] |= BIT[v]
+                cols[COLOUR[v] * N + COL[i]] |= BIT[v]
+        return rows, cols
+
+    def opens(self, masks, seat, shape, sq):
+        """Would a piece of `seat` and `shape` standing on sq meet the gate condition: one row
+        piece and one column piece of one opposing colour, three different shapes?"""
+        rows, cols = masks
+        fire, r, c = FIRE[shape], ROW[sq], COL[sq]
+        for e in self.enemies[seat]:
+            if fire[rows[e * N + r]][cols[e * N + c]]:
+                return True
+        return False
+
+    def opens_gate(self, masks, seat, frm, to):
+        """Would moving seat's piece from frm to the empty square `to` open an empty gate?"""
+        ctr = CENTRE_OF[FIELD[to]]
+        return (not self.board[ctr] or ctr == frm) and self.opens(masks, seat, SHAPE[self.board[frm]], to)
+
+    def gate_witness(self, sq, seat):
+        """For a piece of `seat` on sq: (row piece, column piece) that meet the gate condition
+        with it, or None (for the view)."""
+        b = self.board
+        fire = FIRE[SHAPE[b[sq]]]
+        row, col = range(ROW[sq] * N, ROW[sq] * N + N), range(COL[sq], NN, N)
         for colour in self.enemies[seat]:
-            rows = [j for j in ROW_CELLS[r] if b[j] and COLOUR[b[j]] == colour]
-            cols = [j for j in COL_CELLS[c] if b[j] and COLOUR[b[j]] == colour]
-            for a in rows:
-                for d in cols:
-                    if len({s, SHAPE[b[a]], SHAPE[b[d]]}) == 3:
+            for a in row:
+                for d in col:
+                    if b[a] and b[d] and COLOUR[b[a]] == COLOUR[b[d]] == colour and fire[BIT[b[a]]][BIT[b[d]]]:
                         return a, d
         return None
-
-    def fires(self, sq, seat):
-        """The gate test for a piece of `seat` standing on sq (fast)."""
-        b = self.board
-        s = SHAPE[b[sq]]
-        row, col = ROW_CELLS[ROW[sq]], COL_CELLS[COL[sq]]
-        for colour in self.enemies[seat]:
-            rm = cm = 0
-            lo = 1 + colour * 3
-            for j in row:
-                v = b[j] - lo
-                if 0 <= v < 3:
-                    rm |= 1 << v
-            if rm:
-                for j in col:
-                    v = b[j] - lo
-                    if 0 <= v < 3:
-                        cm |= 1 << v
-                if FIRE[s][rm][cm]:
-                    return True
-        return False
 
     def _apply(self, move):
         seat = self.to_move
         b = self.board
         if move >= PLACE:
-            ctr, k = divmod(move - PLACE, 2)
-            b[ctr] = 1 + self.cidx[seat] * 3 + (TRI if k == 0 else SQU)
-            self.reserve[2 * seat + k] -= 1
+            ctr, k = divmod(move - PLACE, 3)
             self.gate = -1
-            self.quiet = 0
-            if self.in_play(seat) == TOTAL:
-                p = self.partner(seat)
-                if p is None:
+            if k != NO_PIECE:
+                b[ctr] = 1 + self.cidx[seat] * 3 + (TRI, SQU)[k]
+                self.reserve[2 * seat + k] -= 1
+                if self.done(seat):
                     self.to_move = (seat + 1) % self.num_players
-                    self.result = Outcome.win(self, seat, "why.tor.all_in", winner=self.seat_ref(seat))
+                    self.result = self.win(seat, "why.tor.all_in")
                     return
-                if self.in_play(p) == TOTAL:
-                    self.to_move = (seat + 1) % self.num_players
-                    self.result = Outcome.win(self, seat, "why.tor.all_in_team", winner=self.seat_ref(seat),
-                                              partner=self.seat_ref(p))
-                    return
-        else:
-            frm, to = divmod(move, NN)
-            b[to] = b[frm]
-            b[frm] = 0
-            self.fired = -1
-            self.quiet += 1
-            if self.fires(to, seat):
-                self.fired = move
-                ctr = CENTRE_OF[FIELD[to]]
-                if not b[ctr] and (self.reserve[2 * seat] or self.reserve[2 * seat + 1]):
-                    self.gate = ctr
-                    return              # the same seat chooses the reserve piece
-        self._next_turn(seat)
-        if self.result is None and self.quiet >= QUIET_ROUNDS * self.num_players:
-            self.result = Outcome.draw(self, "why.tor.quiet", rounds=QUIET_ROUNDS)
-
-    def _next_turn(self, seat):
-        n = self.num_players
-        for k in range(1, n + 1):
-            s = (seat + k) % n
-            if self.has_move(s):
-                self.to_move = s
-                return
-        self.to_move = (seat + 1) % n
-        self.result = Outcome.draw(self, "why.tor.stuck")
+            self._end_turn(seat, progress=k != NO_PIECE)
+            return
+        frm, to = divmod(move, NN)
+        b[to] = b[frm]
+        b[frm] = 0
+        ctr = CENTRE_OF[FIELD[to]]
+        if not b[ctr] and self.has_reserve(seat) and self.opens(self.line_masks(), seat, SHAPE[b[to]], to):
+            self.gate = ctr             # the same seat decides on the new piece
+            return
+        self._end_turn(seat)
 
     # ---------------------------------------------------------------- search
     def key(self):
@@ -318,128 +301,57 @@ class Tor(State):
         p = self.partner(seat)
         if p is not None and self.in_play(p) != TOTAL:
             return []
-        return self.legal_moves()
+        return self.legal_moves()[:-1]
 
     def playout_move(self, rng):
-        """Reserve choices at random; otherwise try random movements for one that opens an
-        empty gate (tested on each opposing colour's shapes per row and column), else play the
-        first random movement found."""
+        """At an open gate a reserve piece at random (never the refusal); otherwise up to 40
+        random movements tried for one that opens an empty gate, else a random movement."""
         seat = self.to_move
-        if self.gate >= 0 or self.must_leave(seat):
-            moves = self.legal_moves()
-            return moves[int(rng.random() * len(moves))]
-        b = self.board
-        c = self.cidx[seat]
-        own = []
-        rm = [0] * 48
-        cm = [0] * 48
-        for i in range(NN):
-            v = b[i]
-            if v:
-                col = COLOUR[v]
-                if col == c:
-                    own.append(i)
-                bit = BIT[v]
-                rm[col * 12 + ROW[i]] |= bit
-                cm[col * 12 + COL[i]] |= bit
-        has_reserve = self.reserve[2 * seat] or self.reserve[2 * seat + 1]
-        enemies = self.enemies[seat]
-        rand = rng.random
-        fallback = -1
-        for _ in range(40):
-            i = own[int(rand() * len(own))]
-            line = LINE[i]
-            j = line[int(rand() * len(line))]
-            if b[j]:
-                continue
-            if fallback < 0:
-                fallback = i * NN + j
-                if not has_reserve:
-                    return fallback
-            ctr = CENTRE_OF[FIELD[j]]
-            if b[ctr] and ctr != i:
-                continue
-            fire = FIRE[SHAPE[b[i]]]
-            r, cc = ROW[j], COL[j]
-            for e in enemies:
-                if fire[rm[e * 12 + r]][cm[e * 12 + cc]]:
-                    return i * NN + j
-        if fallback >= 0:
-            return fallback
         moves = self.legal_moves()
+        if self.gate >= 0:
+            moves = moves[:-1]
+        elif self.has_reserve(seat):
+            masks = self.line_masks()
+            for _ in range(40):
+                m = moves[int(rng.random() * len(moves))]
+                if self.opens_gate(masks, seat, m // NN, m % NN):
+                    return m
         return moves[int(rng.random() * len(moves))]
 
-    def gate_options(self, seat) -> int:
-        """How many movements of `seat` would open an empty gate now (shape masks per opposing
-        colour, row and column)."""
-        b = self.board
-        c = self.cidx[seat]
-        rm = [0] * 48
-        cm = [0] * 48
-        own = []
-        for i in range(NN):
-            v = b[i]
-            if v:
-                col = COLOUR[v]
-                if col == c:
-                    own.append(i)
-                rm[col * 12 + ROW[i]] |= BIT[v]
-                cm[col * 12 + COL[i]] |= BIT[v]
-        enemies = self.enemies[seat]
-        n = 0
-        for i in own:
-            fire = FIRE[SHAPE[b[i]]]
-            for j in LINE[i]:
-                if b[j]:
-                    continue
-                ctr = CENTRE_OF[FIELD[j]]
-                if b[ctr] and ctr != i:
-                    continue
-                r, cc = ROW[j], COL[j]
-                for e in enemies:
-                    if fire[rm[e * 12 + r]][cm[e * 12 + cc]]:
-                        n += 1
-                        break
-        return n
+    def gate_options(self, seat, masks=None) -> int:
+        """How many movements of `seat` would open an empty gate now."""
+        masks = masks or self.line_masks()
+        b, c = self.board, self.cidx[seat]
+        return sum(1 for i in range(NN) if b[i] and COLOUR[b[i]] == c
+                   for j in LINE[i] if not b[j] and self.opens_gate(masks, seat, i, j))
 
     def evaluate(self):
         """Pieces in play, plus a little for gates that are ready to open (while the reserve
-        lasts), per team against the best other team. The search evaluates every new leaf with
+        lasts), per side against the best other side. The search evaluates every new leaf with
         this at once (playout_cap 0): in measured play that finds gates far faster than playouts."""
-        n = self.num_players
-        val = []
-        for s in range(n):
+        masks = self.line_masks()
+        score = []
+        for s in range(self.num_players):
             x = self.in_play(s)
-            if self.reserve[2 * s] or self.reserve[2 * s + 1]:
+            if self.has_reserve(s):
                 if self.gate >= 0 and s == self.to_move:
                     x += 1.0
                 else:
-                    x += 0.4 * min(self.gate_options(s), 3) / 3
-            val.append(x)
-        team, size = {}, {}
-        for s in range(n):
-            t = self.teams[s]
-            team[t] = team.get(t, 0.0) + val[s]
-            size[t] = size.get(t, 0) + 1
-        out = []
-        for s in range(n):
-            t = self.teams[s]
-            me = team[t] / size[t]
-            best = max(team[o] / size[o] for o in team if o != t)
-            out.append(0.5 + 0.5 * math.tanh((me - best) / 2.0))
-        return tuple(out)
+                    x += 0.4 * min(self.gate_options(s, masks), 3) / 3
+            score.append(x)
+        return box.side_rewards(self.teams, score, 2.0)
 
     # ---------------------------------------------------------------- notation
     def move_text(self, move) -> str:
         if move >= PLACE:
-            ctr, k = divmod(move - PLACE, 2)
-            return CELLS[ctr] + "TS"[k]
+            ctr, k = divmod(move - PLACE, 3)
+            return CELLS[ctr] + GATE_CHOICES[k]
         frm, to = divmod(move, NN)
         return f"{CELLS[frm]}-{CELLS[to]}"
 
     def move_input(self, move):
         if move >= PLACE:
-            ctr, k = divmod(move - PLACE, 2)
+            ctr, k = divmod(move - PLACE, 3)
             return (CELLS[ctr],), CHOICE[k]
         frm, to = divmod(move, NN)
         return (CELLS[frm], CELLS[to]), None
@@ -475,24 +387,28 @@ class Tor(State):
         return None
 
     # ---------------------------------------------------------------- position code
+    @classmethod
+    def _upgrade(cls, version, options, body):
+        """Version 1 codes without teams (their partners sat opposite): the gate-move field
+        they carried for the view is dropped, and at an open gate the movement that opened it
+        no longer counts on the quiet clock before the turn ends."""
+        fields = body.split(";")
+        if version == 1 and not options.get("teams") and len(fields) in (6, 7):
+            del fields[4]
+            if fields[2] and len(fields) == 6 and fields[5].isdigit():
+                fields[5] = str(int(fields[5]) - 1)
+                if fields[5] == "0":
+                    fields.pop()
+            return ";".join(fields)
+        return super()._upgrade(version, options, body)
+
     def _encode_body(self):
         cells = [box.char(COLOURS[COLOUR[v]], SHAPES[SHAPE[v]]) if v else "." for v in self.board]
-        return ";".join([grid_encode(cells, N), str(self.to_move),
-                         CELLS[self.gate] if self.gate >= 0 else "",
-                         self.move_text(self.last) if isinstance(self.last, int) else "",
-                         self.move_text(self.fired) if self.fired >= 0 else "",
-                         "r" if self.result is not None and self.result.reason == "why.repetition" else ""]
-                        + ([str(self.quiet)] if self.quiet else []))
+        return ";".join([grid_encode(cells, N), str(self.to_move), CELLS[self.gate] if self.gate >= 0 else "",
+                         self.move_text(self.last) if isinstance(self.last, int) else ""] + self._code_tail())
 
     def _decode_body(self, body, options):
-        if body.count(";") == 6:
-            body, _, quiet = body.rpartition(";")
-            self.quiet = parse_int(quiet, 1, QUIET_ROUNDS * self.num_players, "tor.pos.what.quiet")
-        else:
-            self.quiet = 0
-        grid, seat, gate, last, fired, drawn = split_fields(body, 6)
-        if drawn not in ("", "r"):
-            raise BadPosition("err.position", why=msg("pos.repetition_field"))
+        (grid, seat, gate, last), drawn = self._split_code(body, 4)
         n = self.num_players
         self._cache_colours()
         cells = grid_decode(grid, N, N, box.ALPHABET)
@@ -520,71 +436,59 @@ class Tor(State):
                     raise BadPosition("err.position", why=msg(f"tor.pos.centres.{shape}",
                                                                        colour="@colour." + COLOURS[ci]))
             self.reserve.extend((4 - tri, 6 - squ))
-        if not seat.isdigit() or int(seat) >= n:
-            raise BadPosition("err.position", why=msg("pos.number", what="@pos.what.to_move", lo=0, hi=n - 1))
-        self.to_move = int(seat)
-        self.last = self._read_move(last, "last") if last else None
-        self.fired = self._read_move(fired, "gate") if fired else -1
-        if self.fired >= PLACE:
-            raise BadPosition("err.position", why=msg("tor.pos.gate_movement"))
-        if self.fired >= 0:
-            to = self.fired % NN
-            frm = self.fired // NN
-            if not self.board[to] or (self.board[frm] and frm != CENTRE_OF[FIELD[to]]) or \
-                    not self.fires(to, self.seat_of[COLOUR[self.board[to]]]):
-                raise BadPosition("err.position", why=msg("tor.pos.gate_fit"))
-        self.gate = -1
-        if gate:
-            if gate.upper() not in INDEX or not IS_CENTRE[INDEX[gate.upper()]]:
-                raise BadPosition("err.position", why=msg("tor.pos.gate_centre"))
-            g = INDEX[gate.upper()]
-            if self.board[g] or not (self.reserve[2 * self.to_move] or self.reserve[2 * self.to_move + 1]):
-                raise BadPosition("err.position", why=msg("tor.pos.gate_occupied"))
-            if self.fired < 0 or self.last != self.fired or CENTRE_OF[FIELD[self.fired % NN]] != g or \
-                    COLOUR[self.board[self.fired % NN]] != self.cidx[self.to_move]:
-                raise BadPosition("err.position", why=msg("tor.pos.gate_opener"))
-            self.gate = g
-        done = [s for s in range(n) if self.in_play(s) == TOTAL]
-        teams_done = {self.teams[s] for s in done
-                      if self.partner(s) is None or self.partner(s) in done}
-        if len(teams_done) > 1:
+        self.to_move = parse_int(seat, 0, n - 1, "pos.what.to_move")
+        self.last = self._read_last(last) if last else None
+        self.gate = self._read_gate(gate) if gate else -1
+        winners = [s for s in range(n) if self.done(s)]
+        if len({self.teams[s] for s in winners}) > 1:
             raise BadPosition("err.position", why=msg("tor.pos.two_winners"))
-        if teams_done:
+        if winners:
             if self.gate >= 0:
                 raise BadPosition("err.position", why=msg("tor.pos.over_gate"))
-            t = teams_done.pop()
-            winner = next(s for s in range(n) if self.teams[s] == t)
-            p = self.partner(winner)
-            if p is None:
-                self.result = Outcome.win(self, winner, "why.tor.all_in", winner=self.seat_ref(winner))
-            else:
-                self.result = Outcome.win(self, winner, "why.tor.all_in_team", winner=self.seat_ref(winner),
-                                          partner=self.seat_ref(p))
-        elif drawn:
-            self.result = Outcome.draw(self, "why.repetition")
-        elif self.quiet >= QUIET_ROUNDS * n:
-            if self.gate >= 0:
-                raise BadPosition("err.position", why=msg("tor.pos.quiet_gate"))
-            self.result = Outcome.draw(self, "why.tor.quiet", rounds=QUIET_ROUNDS)
-        elif self.gate < 0 and not self.has_move(self.to_move):
-            if any(self.has_move(s) for s in range(n)):
+            self.result = self.win(winners[0], "why.tor.all_in")
+        elif self.gate >= 0 and self.quiet >= self.quiet_rounds * n:
+            raise BadPosition("err.position", why=msg("tor.pos.quiet_gate"))
+        else:
+            self.result = self._code_draw(drawn)
+        if self.result is None and self.gate < 0 and not self.can_move(self.to_move):
+            if any(self.can_move(s) for s in range(n)):
                 raise BadPosition("err.position", why=msg("pos.no_move"))
-            self.result = Outcome.draw(self, "why.tor.stuck")
+            self.result = Outcome.draw(self, self.stuck_reason)
 
-    def _read_move(self, text, what):
-        m = re.fullmatch(rf"({SQUARE_RE})-({SQUARE_RE})|({SQUARE_RE})([TS])", text.upper())
+    def _read_last(self, text):
+        """The last move of a position code, checked against the board it led to."""
+        what = "@tor.pos.what.last"
+        m = re.fullmatch(rf"({SQUARE_RE})-({SQUARE_RE})|({SQUARE_RE})([{GATE_CHOICES}])", text.upper())
         if not m:
-            raise BadPosition("err.position", why=msg("tor.pos.unreadable", what="@tor.pos.what." + what))
+            raise BadPosition("err.position", why=msg("tor.pos.unreadable", what=what))
         if m.group(3):
-            ctr = INDEX[m.group(3)]
+            ctr, k = INDEX[m.group(3)], GATE_CHOICES.index(m.group(4))
             v = self.board[ctr]
-            if not IS_CENTRE[ctr] or not v or SHAPE[v] != "TS".index(m.group(4)) + 1:
-                raise BadPosition("err.position", why=msg("tor.pos.misfit", what="@tor.pos.what." + what))
-            return PLACE + ctr * 2 + "TS".index(m.group(4))
-        frm, to = INDEX[m.group(1)], INDEX[m.group(2)]
-        if frm == to or (ROW[frm] != ROW[to] and COL[frm] != COL[to]) or IS_CENTRE[to]:
-            raise BadPosition("err.position", why=msg("tor.pos.not_straight", what="@tor.pos.what." + what))
+            if not IS_CENTRE[ctr] or (v if k == NO_PIECE else SHAPE[v] != (TRI, SQU)[k]):
+                raise BadPosition("err.position", why=msg("tor.pos.misfit", what=what))
+            return PLACE + ctr * 3 + k
+        step = box.read_step(text)
+        if step is None or IS_CENTRE[step[1]]:
+            raise BadPosition("err.position", why=msg("tor.pos.not_straight", what=what))
+        frm, to = step
+        if self.board[frm] or not self.board[to]:
+            raise BadPosition("err.position", why=msg("tor.pos.misfit", what=what))
         return frm * NN + to
+
+    def _read_gate(self, text):
+        """The open gate of a position code: an empty centre the last movement opened for the
+        player to move, who has a reserve piece left."""
+        g = INDEX.get(text.upper(), -1)
+        if g < 0 or not IS_CENTRE[g]:
+            raise BadPosition("err.position", why=msg("tor.pos.gate_centre"))
+        seat = self.to_move
+        if self.board[g] or not self.has_reserve(seat):
+            raise BadPosition("err.position", why=msg("tor.pos.gate_occupied"))
+        to = self.last % NN if self.last is not None and self.last < PLACE else -1
+        if to < 0 or CENTRE_OF[FIELD[to]] != g or COLOUR[self.board[to]] != self.cidx[seat] or \
+                not self.opens(self.line_masks(), seat, SHAPE[self.board[to]], to):
+            raise BadPosition("err.position", why=msg("tor.pos.gate_opener"))
+        return g
 
     # ---------------------------------------------------------------- presentation
     def seat_colour(self, seat):
@@ -613,19 +517,7 @@ class Tor(State):
                 v.pieces.append(Piece(CELLS[i], SHAPES[SHAPE[x]], COLOURS[COLOUR[x]]))
         if isinstance(self.last, int):
             v.add_layer("last", list(self.move_input(self.last)[0]))
-        if self.fired >= 0:
-            to = self.fired % NN
-            mover = self.seat_of[COLOUR[b[to]]]
-            w = self.gate_witness(to, mover)
-            ctr = CENTRE_OF[FIELD[to]]
-            if w:
-                v.add_layer("gate", [CELLS[to], CELLS[w[0]], CELLS[w[1]], CELLS[ctr]])
-                if self.gate >= 0 or (self.last is not None and self.last >= PLACE):
-                    v.notes.append(("tor.gate_open", {"square": CELLS[ctr], "player": self.seat_ref(mover)}))
-                elif b[ctr]:
-                    v.notes.append(("tor.gate_taken", {"square": CELLS[ctr]}))
-                else:
-                    v.notes.append(("tor.gate_done", {"player": self.seat_ref(mover)}))
+            self._gate_notes(v)
         if self.result is None:
             forced = self.must_leave(self.to_move) if self.gate < 0 else []
             if forced:
@@ -640,3 +532,27 @@ class Tor(State):
             v.notes.append(("tor.reserve", {"player": self.seat_ref(s), "n": self.in_play(s),
                                             "t": self.reserve[2 * s], "s": self.reserve[2 * s + 1]}))
         return v
+
+    def _gate_notes(self, v):
+        """What the last move did at a gate, read off the board (the rules keep no record of it)."""
+        b = self.board
+        if self.last >= PLACE:
+            ctr, k = divmod(self.last - PLACE, 3)
+            if k == NO_PIECE:
+                v.notes.append(("tor.gate_declined", {"square": CELLS[ctr]}))
+            else:
+                v.add_layer("gate", [CELLS[ctr]])
+                v.notes.append(("tor.gate_open", {"square": CELLS[ctr], "player": self.seat_ref(self.seat_of[COLOUR[b[ctr]]])}))
+            return
+        to = self.last % NN
+        mover = self.seat_of[COLOUR[b[to]]]
+        w = self.gate_witness(to, mover)
+        if w:
+            ctr = CENTRE_OF[FIELD[to]]
+            v.add_layer("gate", [CELLS[to], CELLS[w[0]], CELLS[w[1]], CELLS[ctr]])
+            if self.gate >= 0:
+                v.notes.append(("tor.gate_open", {"square": CELLS[ctr], "player": self.seat_ref(mover)}))
+            elif b[ctr]:
+                v.notes.append(("tor.gate_taken", {"square": CELLS[ctr]}))
+            else:
+                v.notes.append(("tor.gate_done", {"player": self.seat_ref(mover)}))

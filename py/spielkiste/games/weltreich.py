@@ -4,8 +4,8 @@ its own distance. 2, 3 or 4 players; 4 may play as two teams.
 
 Seats play clockwise from the top-left corner: Blue (commander B2), then with 3-4 players Green
 (top right, K2), Red (bottom right, K11) and with 4 Yellow (bottom left, B11). Two players:
-Blue and Red. Teams (4 players): seats 0+2 (Blue, Red) against 1+3 (Green, Yellow), so the
-turn alternates between the teams.
+Blue and Red. Teams (4 players) sit side by side: Blue with Green (the top corners) against
+Red with Yellow, so partners move one after the other.
 
 Every piece moves straight along its row or column to any empty square, jumping over
 anything. It captures by moving onto an enemy piece at exactly its distance: rider (triangle)
@@ -15,16 +15,15 @@ Inside, the board is a bytearray: 0 empty, else 1 + seat*3 + kind (kind 0 comman
 2 archer). The position code writes the box letters of the seats' colours (box.py).
 In 3-4 player games without teams a captured commander's player is out and his pieces turn
 into the captor's pieces (colour and all); his seat is skipped from then on."""
-import math
 import re
 
-from ..codec import grid_decode, grid_encode, parse_int, split_fields
+from ..codec import grid_decode, grid_encode, parse_int
 from ..engine import Outcome, State
-from ..errors import BadMove, BadPosition, IllegalMove
+from ..errors import BadPosition
 from ..texts import add, joined, msg
 from ..view import Piece
 from . import box
-from .box import CELLS, INDEX, N, RAYS
+from .box import CELLS, INDEX, N, RAYS, SQUARE_RE
 
 NN = N * N
 COMMANDER, RIDER, ARCHER = 0, 1, 2
@@ -65,8 +64,6 @@ SEATS = {
     3: (("tl", "blue"), ("tr", "green"), ("br", "red")),
     4: (("tl", "blue"), ("tr", "green"), ("br", "red"), ("bl", "yellow")),
 }
-SQUARE_RE = r"[A-La-l](?:1[0-2]|[1-9])"
-QUIET_ROUNDS = 30        # our choice: this many rounds without a capture draw
 
 add({
     "aid.threatened": ("Show my pieces an enemy can capture", "Meine schlagbaren Figuren zeigen"),
@@ -94,7 +91,6 @@ add({
                                      "{winner} schlägt den Kommandeur von {loser}: {winner} und {partner} gewinnen."),
     "why.weltreich.last": ("{winner} captures the last other commander ({loser}) and wins.",
                            "{winner} schlägt den letzten anderen Kommandeur ({loser}) und gewinnt."),
-    "why.weltreich.stuck": ("No player can move: draw.", "Niemand kann ziehen: unentschieden."),
     "why.weltreich.quiet": ("No capture in {rounds} rounds: draw.", "{rounds} Runden ohne Schlagen: unentschieden."),
 })
 
@@ -107,7 +103,6 @@ add({
     "weltreich.illegal.distance.2": ("an archer captures only at a distance of exactly 4 squares, not {d}",
                                      "ein Bogenschütze schlägt nur auf genau 4 Felder Entfernung, nicht auf {d}"),
     "weltreich.crown_of": ("for {players}", "für {players}"),
-    "weltreich.pos.what.quiet": ("the number of moves without a capture", "die Zahl der Züge ohne Schlagen"),
     "weltreich.pos.colour": ("no {colour} player with {n} players", "kein Spieler {colour} bei {n} Spielern"),
     "weltreich.pos.two_commanders": ("{colour} has two commanders", "{colour} hat zwei Kommandeure"),
     "weltreich.pos.too_many.1": ("too many riders", "zu viele Reiter"),
@@ -132,21 +127,23 @@ add({
 
 class Weltreich(State):
     id = "weltreich"
+    version = 2               # 2: partners sit side by side (seats 0+1, 2+3)
     player_counts = (2, 3, 4)
     team_counts = (4,)
     repetition = True
+    quiet_rounds = 30         # our choice: this many rounds without a capture draw
+    quiet_reason = "why.weltreich.quiet"
+    stuck_reason = "why.box.stuck"
     move_pattern = rf"{SQUARE_RE}[-xX]{SQUARE_RE}"
     aids = ("threatened",)
     playout_cap = 0           # evaluate() at once: beat 80-ply playouts 6-0 and 8-ply ones 5.5-0.5
 
     board: bytearray     # 0 empty, else 1 + seat*3 + kind
     cmd: list            # square of each seat's commander, -1 once captured
-    quiet: int           # moves in a row without a capture (QUIET_ROUNDS rounds of them draw)
 
     def _setup(self, options):
         self.board = bytearray(NN)
         self.cmd = [-1] * self.num_players
-        self.quiet = 0
         for seat, (corner, _) in enumerate(SEATS[self.num_players]):
             for i, k in START[corner].items():
                 self.board[i] = 1 + seat * 3 + k
@@ -162,12 +159,6 @@ class Weltreich(State):
     def individual(self) -> bool:
         """3-4 players without teams: captured players drop out, 3 thrones win."""
         return self.num_players > 2 and self.teams == tuple(range(self.num_players))
-
-    def partner(self, seat: int):
-        for s in range(self.num_players):
-            if s != seat and self.teams[s] == self.teams[seat]:
-                return s
-        return None
 
     # ---------------------------------------------------------------- rules
     def legal_moves(self):
@@ -190,26 +181,14 @@ class Weltreich(State):
                     for j in ray:
                         d += 1
                         w = b[j]
-                        if not w:
-                            out.append(base + j)
-                        elif ok[d] and teams[OWNER[w]] != mine:
+                        if not w or (ok[d] and teams[OWNER[w]] != mine):
                             out.append(base + j)
         return out
 
     def piece_moves(self, i: int) -> list:
-        """The moves of the piece on square i (whoever owns it), as target squares."""
-        b = self.board
-        v = b[i]
-        if not v:
-            return []
-        owner, ok = OWNER[v], CAN_CAPTURE[KIND[v]]
-        out = []
-        for ray in RAYS[i]:
-            for d, j in enumerate(ray, 1):
-                w = b[j]
-                if not w or (ok[d] and self.teams[OWNER[w]] != self.teams[owner]):
-                    out.append(j)
-        return out
+        """The target squares of the piece on square i (whoever owns it)."""
+        v = self.board[i]
+        return [m % NN for m in self._moves(OWNER[v]) if m // NN == i] if v else []
 
     def capturable(self, sq: int, seat: int) -> bool:
         """Could an enemy of `seat` capture a piece of `seat` standing on sq with one move?"""
@@ -222,14 +201,15 @@ class Weltreich(State):
                     return True
         return False
 
-    def has_move(self, seat: int) -> bool:
-        """Cheap: does `seat` have any legal move?"""
+    def can_move(self, seat: int) -> bool:
+        """Cheap: is `seat` still in the game with a legal move?"""
         b = self.board
         c = self.cmd[seat]
-        if c >= 0:
-            for j in LINES[c]:
-                if not b[j]:
-                    return True
+        if c < 0:
+            return False
+        for j in LINES[c]:
+            if not b[j]:
+                return True
         return bool(self._moves(seat))
 
     def _apply(self, move):
@@ -241,21 +221,13 @@ class Weltreich(State):
         b[to] = v
         if KIND[v] == COMMANDER:
             self.cmd[seat] = to
-        self.quiet = 0 if w else self.quiet + 1
         n = self.num_players
         if w and KIND[w] == COMMANDER:
             victim = OWNER[w]
             self.cmd[victim] = -1
             if not self.individual():
                 self.to_move = (seat + 1) % n
-                p = self.partner(seat)
-                if p is None:
-                    self.result = Outcome.win(self, seat, "why.weltreich.commander", line=[CELLS[to]],
-                                              winner=self.seat_ref(seat), loser=self.seat_ref(victim))
-                else:
-                    self.result = Outcome.win(self, seat, "why.weltreich.commander_team", line=[CELLS[to]],
-                                              winner=self.seat_ref(seat), loser=self.seat_ref(victim),
-                                              partner=self.seat_ref(p))
+                self.result = self.win(seat, "why.weltreich.commander", line=[CELLS[to]], loser=self.seat_ref(victim))
                 return
             lo = 1 + victim * 3
             shift = (seat - victim) * 3
@@ -265,22 +237,13 @@ class Weltreich(State):
                     b[i] = x + shift
             if sum(1 for c in self.cmd if c >= 0) == 1:
                 self.to_move = (seat + 1) % n
-                self.result = Outcome.win(self, seat, "why.weltreich.last", line=[CELLS[to]],
-                                          winner=self.seat_ref(seat), loser=self.seat_ref(victim))
+                self.result = self.win(seat, "why.weltreich.last", line=[CELLS[to]], loser=self.seat_ref(victim))
                 return
         self.result = self._win_check(seat)
         if self.result is not None:
             self.to_move = (seat + 1) % n
             return
-        for k in range(1, n + 1):
-            s = (seat + k) % n
-            if self.cmd[s] >= 0 and self.has_move(s):
-                self.to_move = s
-                if self.quiet >= QUIET_ROUNDS * n:
-                    self.result = Outcome.draw(self, "why.weltreich.quiet", rounds=QUIET_ROUNDS)
-                return
-        self.to_move = (seat + 1) % n
-        self.result = Outcome.draw(self, "why.weltreich.stuck")
+        self._end_turn(seat, progress=bool(w))
 
     def thrones_held(self, seat: int) -> int:
         b, teams = self.board, self.teams
@@ -295,24 +258,16 @@ class Weltreich(State):
         """The thrones and crowning conditions of the mover (and his partner)."""
         b, teams = self.board, self.teams
         held = [t for t in THRONES if b[t] and teams[OWNER[b[t]]] == teams[seat]]
-        p = self.partner(seat)
-        me = self.seat_ref(seat)
         if self.individual():
             if len(held) >= 3:
-                return Outcome.win(self, seat, "why.weltreich.thrones3", line=[CELLS[t] for t in held], winner=me)
+                return self.win(seat, "why.weltreich.thrones3", line=[CELLS[t] for t in held])
         elif len(held) == 4:
-            if p is None:
-                return Outcome.win(self, seat, "why.weltreich.thrones", line=[CELLS[t] for t in held], winner=me)
-            return Outcome.win(self, seat, "why.weltreich.thrones_team", line=[CELLS[t] for t in held],
-                               winner=me, partner=self.seat_ref(p))
-        if self.crowned(seat):
-            if p is None:
-                return Outcome.win(self, seat, "why.weltreich.crown", line=[CELLS[self.cmd[seat]]],
-                                   winner=me, square=CELLS[self.cmd[seat]])
-            if self.crowned(p):
-                return Outcome.win(self, seat, "why.weltreich.crown_team",
-                                   line=[CELLS[self.cmd[seat]], CELLS[self.cmd[p]]],
-                                   winner=me, partner=self.seat_ref(p))
+            return self.win(seat, "why.weltreich.thrones", line=[CELLS[t] for t in held])
+        p = self.partner(seat)
+        if self.crowned(seat) and (p is None or self.crowned(p)):
+            crowned = [seat] if p is None else [seat, p]
+            return self.win(seat, "why.weltreich.crown", line=[CELLS[self.cmd[s]] for s in crowned],
+                            square=CELLS[self.cmd[seat]])
         return None
 
     # ---------------------------------------------------------------- search
@@ -333,10 +288,7 @@ class Weltreich(State):
         enemies = [c for s, c in enumerate(self.cmd) if c >= 0 and teams[s] != mine]
         if not self.individual() or len(enemies) == 1:
             for c in enemies:
-                for k in (COMMANDER, RIDER, ARCHER):
-                    for j in CAPSQ[k][c]:
-                        if b[j] == lo + k:
-                            out.append(j * NN + c)
+                out.extend(self._takers(c, seat))
         need = 3 if self.individual() else 4
         if self.individual() and len(enemies) > 1:
             # a captured commander's pieces join the captor: with them his thrones become ours
@@ -345,10 +297,7 @@ class Weltreich(State):
                 if c < 0 or teams[s] == mine:
                     continue
                 theirs = sum(1 for t in THRONES if b[t] and OWNER[b[t]] == s)
-                for k in (COMMANDER, RIDER, ARCHER):
-                    for j in CAPSQ[k][c]:
-                        if b[j] == lo + k and owned + theirs - (j in THRONES) >= need:
-                            out.append(j * NN + c)
+                out.extend(m for m in self._takers(c, seat) if owned + theirs - (m // NN in THRONES) >= need)
         missing = [t for t in THRONES if not (b[t] and teams[OWNER[b[t]]] == mine)]
         if len(missing) == 1 or (need == 3 and len(missing) == 2):
             # a piece leaving a throne of ours gives that throne up: it completes nothing
@@ -357,8 +306,7 @@ class Weltreich(State):
                 if not w:
                     out.extend(j * NN + t for j in LINES[t] if lo <= b[j] < lo + 3 and j not in THRONES)
                 elif teams[OWNER[w]] != mine:
-                    out.extend(j * NN + t for k in (COMMANDER, RIDER, ARCHER) for j in CAPSQ[k][t]
-                               if b[j] == lo + k and j not in THRONES)
+                    out.extend(m for m in self._takers(t, seat) if m // NN not in THRONES)
         c = self.cmd[seat]
         cr = self.crown(seat)
         p = self.partner(seat)
@@ -375,6 +323,11 @@ class Weltreich(State):
                     out.append(c * NN + cr)
         return list(dict.fromkeys(out))
 
+    def _takers(self, sq, seat):
+        """seat's moves that capture on sq, each piece at its own distance."""
+        b, lo = self.board, 1 + seat * 3
+        return [j * NN + sq for k in (COMMANDER, RIDER, ARCHER) for j in CAPSQ[k][sq] if b[j] == lo + k]
+
     def playout_move(self, rng):
         """A cheap, purposeful random move: a winning move (winning_moves); else an enemy
         commander captured (3-4 players); a threatened commander moved to a safe square; often
@@ -387,11 +340,9 @@ class Weltreich(State):
         mine = teams[seat]
         lo = 1 + seat * 3
         for s, c in enumerate(self.cmd):
-            if c >= 0 and teams[s] != mine:
-                for k in (COMMANDER, RIDER, ARCHER):
-                    for j in CAPSQ[k][c]:
-                        if b[j] == lo + k:
-                            return j * NN + c
+            caps = self._takers(c, seat) if c >= 0 and teams[s] != mine else ()
+            if caps:
+                return caps[0]
         c = self.cmd[seat]
         if self.capturable(c, seat) and rand() < 0.8:
             line = LINES[c]
@@ -445,22 +396,7 @@ class Weltreich(State):
                     score[s] += 3.0
                 if self.capturable(c, s):
                     score[s] -= 4.0
-        team_score = {}
-        for s in range(n):
-            if self.cmd[s] >= 0:
-                team_score[self.teams[s]] = team_score.get(self.teams[s], 0.0) + score[s]
-        out = []
-        for s in range(n):
-            if self.cmd[s] < 0:
-                out.append(0.0)
-                continue
-            me = team_score[self.teams[s]]
-            others = [x for t, x in team_score.items() if t != self.teams[s]]
-            if not others:
-                out.append(1.0)
-                continue
-            out.append(0.5 + 0.5 * math.tanh((me - max(others)) / 6.0))
-        return tuple(out)
+        return box.side_rewards(self.teams, score, 6.0, alive=[c >= 0 for c in self.cmd])
 
     # ---------------------------------------------------------------- notation
     def move_text(self, move) -> str:
@@ -473,20 +409,10 @@ class Weltreich(State):
 
     def parse_move(self, text):
         """'B2-B5' or 'B2xB5'; a capture may also be written with '-' and a move with 'x'."""
-        s = text.strip()
-        if not re.fullmatch(self.move_pattern, s):
-            raise BadMove("err.move_syntax", text=text, game="@game." + self.id)
-        if self.result is not None:
-            raise IllegalMove("err.game_over")
-        frm, to = re.split(r"[-xX]", s.upper())
-        if frm in INDEX and to in INDEX:
-            m = INDEX[frm] * NN + INDEX[to]
-            if m in self.legal_moves():
-                return m
-        why = self.why_illegal(s)
-        if why:
-            raise IllegalMove("err.move_illegal_why", text=s, why=why)
-        raise IllegalMove("err.move_illegal", text=s)
+        parts = re.split(r"[-xX]", text.strip())
+        if len(parts) == 2 and parts[1].upper() in INDEX:
+            text = parts[0] + ("x" if self.board[INDEX[parts[1].upper()]] else "-") + parts[1]
+        return super().parse_move(text)
 
     def why_illegal(self, text):
         parts = re.split(r"[-xX]", text.strip().upper())
@@ -510,6 +436,13 @@ class Weltreich(State):
         return None
 
     # ---------------------------------------------------------------- position code
+    @classmethod
+    def _upgrade(cls, version, options, body):
+        """Version 1 codes read unchanged, but for teams: their partners sat opposite."""
+        if version == 1 and not options.get("teams"):
+            return body
+        return super()._upgrade(version, options, body)
+
     def _char(self, v: int) -> str:
         return box.char(SEATS[self.num_players][OWNER[v]][1], KIND_SHAPE[KIND[v]])
 
@@ -519,21 +452,10 @@ class Weltreich(State):
         if isinstance(self.last, int):
             frm, to = divmod(self.last, NN)
             last = f"{CELLS[frm]}-{CELLS[to]}"
-        drawn = "r" if self.result is not None and self.result.reason == "why.repetition" else ""
-        fields = [grid_encode(cells, N), str(self.to_move), last, drawn]
-        if self.quiet:
-            fields.append(str(self.quiet))
-        return ";".join(fields)
+        return ";".join([grid_encode(cells, N), str(self.to_move), last] + self._code_tail())
 
     def _decode_body(self, body, options):
-        if body.count(";") == 4:
-            body, _, quiet = body.rpartition(";")
-            self.quiet = parse_int(quiet, 1, QUIET_ROUNDS * self.num_players, "weltreich.pos.what.quiet")
-        else:
-            self.quiet = 0
-        grid, seat, last, drawn = split_fields(body, 4)
-        if drawn not in ("", "r"):
-            raise BadPosition("err.position", why=msg("pos.repetition_field"))
+        (grid, seat, last), drawn = self._split_code(body, 3)
         n = self.num_players
         colours = [c for _, c in SEATS[n]]
         cells = grid_decode(grid, N, N, box.ALPHABET)
@@ -561,24 +483,17 @@ class Weltreich(State):
                 raise BadPosition("err.position", why=msg("weltreich.pos.no_commander", colour="@colour." + colours[s]))
             if (not self.individual()) and (counts[s][RIDER] > 4 or counts[s][ARCHER] > 6):
                 raise BadPosition("err.position", why=msg("weltreich.pos.pieces", colour="@colour." + colours[s]))
-        if not seat.isdigit() or int(seat) >= n:
-            raise BadPosition("err.position", why=msg("pos.number", what="@pos.what.to_move", lo=0, hi=n - 1))
-        self.to_move = int(seat)
+        self.to_move = parse_int(seat, 0, n - 1, "pos.what.to_move")
         active = [s for s in range(n) if self.cmd[s] >= 0]
         if not active:
             raise BadPosition("err.position", why=msg("weltreich.pos.commanders"))
         mover = None
         if last:
-            m = re.fullmatch(rf"({SQUARE_RE})-({SQUARE_RE})", last)
-            if not m:
-                raise BadPosition("err.position", why=msg("pos.last_unreadable"))
-            frm, to = INDEX[m.group(1).upper()], INDEX[m.group(2).upper()]
-            fr, fc = divmod(frm, N)
-            tr, tc = divmod(to, N)
-            if self.board[frm] or not self.board[to] or frm == to or (fr != tr and fc != tc):
+            step = box.read_step(last)
+            if step is None or self.board[step[0]] or not self.board[step[1]]:
                 raise BadPosition("err.position", why=msg("pos.last_move"))
-            self.last = frm * NN + to
-            mover = OWNER[self.board[to]]
+            self.last = step[0] * NN + step[1]
+            mover = OWNER[self.board[step[1]]]
         missing = [s for s in range(n) if self.cmd[s] < 0]
         if not self.individual():
             if len(missing) > 1:
@@ -589,21 +504,15 @@ class Weltreich(State):
                     mover = (self.to_move - 1) % n
                 if self.teams[mover] == self.teams[victim] or self.to_move != (mover + 1) % n:
                     raise BadPosition("err.position", why=msg("weltreich.pos.capture_turn"))
-                p = self.partner(mover)
-                key = "why.weltreich.commander" if p is None else "why.weltreich.commander_team"
-                args = dict(winner=self.seat_ref(mover), loser=self.seat_ref(victim))
-                if p is not None:
-                    args["partner"] = self.seat_ref(p)
                 line = [CELLS[self.last % NN]] if self.last is not None else []
-                self.result = Outcome.win(self, mover, key, line=line, **args)
+                self.result = self.win(mover, "why.weltreich.commander", line=line, loser=self.seat_ref(victim))
                 return
         elif len(active) == 1:
             winner = active[0]
             if (mover is not None and mover != winner) or self.to_move != (winner + 1) % n:
                 raise BadPosition("err.position", why=msg("weltreich.pos.last_standing"))
             line = [CELLS[self.last % NN]] if self.last is not None else []
-            self.result = Outcome.win(self, winner, "why.weltreich.last", line=line, winner=self.seat_ref(winner),
-                                      loser=self.seat_ref(missing[-1]))
+            self.result = self.win(winner, "why.weltreich.last", line=line, loser=self.seat_ref(missing[-1]))
             return
         if mover is None:
             mover = next(s for k in range(1, n + 1) for s in [(self.to_move - k) % n] if self.cmd[s] >= 0)
@@ -618,14 +527,12 @@ class Weltreich(State):
                 raise BadPosition("err.position", why=msg("weltreich.pos.won"))
         if self.result is not None and self.to_move != (mover + 1) % n:
             raise BadPosition("err.position", why=msg("weltreich.pos.win_turn"))
-        if self.result is None and drawn:
-            self.result = Outcome.draw(self, "why.repetition")
-        if self.result is None and self.quiet >= QUIET_ROUNDS * n:
-            self.result = Outcome.draw(self, "why.weltreich.quiet", rounds=QUIET_ROUNDS)
-        if self.result is None and not self.has_move(self.to_move):
-            if any(self.has_move(s) for s in active):
+        if self.result is None:
+            self.result = self._code_draw(drawn)
+        if self.result is None and not self.can_move(self.to_move):
+            if any(self.can_move(s) for s in active):
                 raise BadPosition("err.position", why=msg("pos.no_move"))
-            self.result = Outcome.draw(self, "why.weltreich.stuck")
+            self.result = Outcome.draw(self, self.stuck_reason)
 
     # ---------------------------------------------------------------- presentation
     def seat_colour(self, seat):
@@ -645,15 +552,10 @@ class Weltreich(State):
         crowns = {}
         for s in range(n):
             crowns.setdefault(self.crown(s), []).append(s)
-        thrones = set(THRONES)
 
         def mark(c, r):
             i = r * N + c
-            if i in crowns:
-                return "crown"
-            if i in thrones:
-                return "throne"
-            return None
+            return "crown" if i in crowns else "throne" if i in THRONES else None
         v = box.board_view(mark)
         for cell in v.cells:
             i = INDEX[cell.id]
@@ -669,10 +571,8 @@ class Weltreich(State):
         if isinstance(self.last, int):
             v.add_layer("last", [CELLS[x] for x in divmod(self.last, NN)])
         if self.result is not None and self.result.line:
-            if self.result.reason.startswith("why.weltreich.commander") or self.result.reason == "why.weltreich.last":
-                v.add_layer("captured", self.result.line)
-            else:
-                v.add_layer("goal", self.result.line)
+            captured = self.result.reason.startswith(("why.weltreich.commander", "why.weltreich.last"))
+            v.add_layer("captured" if captured else "goal", self.result.line)
         if selected in INDEX and b[INDEX[selected]]:
             i = INDEX[selected]
             x = b[i]

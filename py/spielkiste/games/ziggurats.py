@@ -12,7 +12,7 @@ Set-up: the foundations are placed one at a time in reverse turn order (the last
 cycling), never next to another foundation, not even diagonally. Our choice: a foundation may
 not go where the foundations still to come would no longer fit (on 6x6 four foundations can
 cover the whole board), so the set-up always completes."""
-from ..codec import parse_int, split_fields
+from ..codec import parse_int
 from ..coords import names
 from ..engine import Option, Outcome, State
 from ..errors import BadOption, BadPosition
@@ -168,7 +168,6 @@ add({
                             "erwartet wird ein Hin-und-her-Eintrag pro Spieler"),
     "ziggurats.pos.back": ("'{text}' is not a block move", "„{text}“ ist kein Blockzug"),
     "ziggurats.pos.last": ("'{text}' is not a move on this board", "„{text}“ ist kein Zug auf diesem Brett"),
-    "ziggurats.pos.end": ("unknown end marker", "unbekannte Endmarke"),
     "ziggurats.pos.orphan": ("the stack on {cell} is cut off from every foundation",
                              "der Stapel auf {cell} ist von jedem Fundament abgeschnitten"),
     "ziggurats.pos.twice": ("a ziggurat can be completed only once", "eine Zikkurat kann nur einmal vollendet werden"),
@@ -179,6 +178,7 @@ add({
 
 class Ziggurats(State):
     id = "ziggurats"
+    version = 2                      # 2: the repetition mark is the shared 'r' (was 'd')
     player_counts = (2, 3, 4, 5, 6)
     option_specs = (
         Option("foundations", "int", 2, (1, 2, 3), "opt.ziggurats.foundations"),
@@ -192,7 +192,6 @@ class Ziggurats(State):
     supply: list         # blocks in hand per seat
     back: list           # per seat: (from, to) of its block move on its previous turn, or None
     placed: int          # foundations placed so far
-    drawn: bool          # ended by repetition (kept in the code; the rest is recomputed)
 
     @classmethod
     def normalize_options(cls, raw):
@@ -209,7 +208,6 @@ class Ziggurats(State):
         self.supply = [BLOCKS] * n
         self.back = [None] * n
         self.placed = 0
-        self.drawn = False
         self.to_move = self.setup_seat(0)
 
     # ---------------------------------------------------------------- rules
@@ -368,11 +366,6 @@ class Ziggurats(State):
             self.result = Outcome([0.0] * self.num_players, (), "why.ziggurats.stuck",
                                   {"player": self.seat_ref(self.to_move)})
 
-    def play(self, move):
-        super().play(move)
-        if self.result is not None and self.result.reason == "why.repetition":
-            self.drawn = True
-
     def key(self):
         return (tuple(self.board), self.to_move, tuple(self.back))
 
@@ -475,13 +468,21 @@ class Ziggurats(State):
         cells = self.geo.cells
         back = ".".join(f"{cells[b[0]]}-{cells[b[1]]}" if b else "" for b in self.back)
         last = self.move_text(self.last) if isinstance(self.last, int) else ""
-        return ";".join(["/".join(rows), str(self.to_move), back, last, "d" if self.drawn else ""])
+        return ";".join(["/".join(rows), str(self.to_move), back, last] + self._code_tail())
+
+    @classmethod
+    def _upgrade(cls, version, options, body):
+        """Version 1 marked a repetition draw 'd'."""
+        if version == 1:
+            head, _, end = body.rpartition(";")
+            return f"{head};{'r' if end == 'd' else end}"
+        return super()._upgrade(version, options, body)
 
     def _decode_body(self, body, options):
         n_players = self.num_players
         geo = self.geo = GEOMETRY[size_for(n_players)]
         n = geo.n
-        b, seat, back, last, drawn = split_fields(body, 5)
+        (b, seat, back, last), drawn = self._split_code(body, 4)
         rows = b.split("/")
         if len(rows) != n:
             raise BadPosition("err.position", why=msg("pos.rows", expected=n, found=len(rows)))
@@ -535,9 +536,6 @@ class Ziggurats(State):
                 self.last = self.parse_last(last)
             except (KeyError, ValueError):
                 raise BadPosition("err.position", why=msg("ziggurats.pos.last", text=last)) from None
-        if drawn not in ("", "d"):
-            raise BadPosition("err.position", why=msg("ziggurats.pos.end"))
-        self.drawn = drawn == "d"
         if not self.in_setup():
             orphan = self.orphan()
             if orphan is not None:
@@ -552,8 +550,8 @@ class Ziggurats(State):
                 raise BadPosition("err.position", why=msg("ziggurats.pos.after"))
             self.result = Outcome.win(self, winner, "why.ziggurats.built", line=[geo.cells[t]],
                                       winner=self.seat_ref(winner), cell=geo.cells[t])
-        elif self.drawn:
-            self.result = Outcome.draw(self, "why.repetition")
+        elif drawn:
+            self.result = self._code_draw(drawn)
         elif not self.in_setup():
             self._check_stuck()
 
