@@ -1,8 +1,9 @@
 """Every word a player reads, in both languages, walked at engine level for every game.
 
-The walk visits each game's option combinations, a short random game per combination, every
-legal move's input, illegal moves (why_illegal), the view's notes and labels, the status line,
-the outcome and the reasons malformed position codes give. Every message it meets must name
+The walk visits each game's option combinations, a short random game per combination and the
+positions its rules page shows: every legal move's input, illegal moves (why_illegal), the
+view's notes and labels, the status line, the outcome and the reasons malformed position codes
+give. Every message it meets must name
 keys that exist in English and German, fill all their fields, and read in one language only:
 the German text holds no word that only the English table uses, and the other way round.
 A static pass checks that no game hands the page prose instead of a message."""
@@ -14,6 +15,7 @@ from pathlib import Path
 
 import pytest
 
+from helpers import rules_examples
 from spielkiste.errors import BadMove, BadOption, BadPosition, IllegalMove, SpielkisteError
 from spielkiste.registry import GAMES
 from spielkiste.texts import TABLE, is_msg, joined, msg, t, tr
@@ -169,6 +171,8 @@ def seen() -> Seen:
             walk.add(gid + " aid", msg("aid." + name))
         for name in cls.tools:
             walk.add(gid + " tool", msg("tool." + name))
+        for n, example in enumerate(rules_examples(gid)):      # the rules pages' positions: ends, set-ups, ...
+            walk.state(example, probe=True, rng=random.Random(n))
         for n, opts in enumerate(option_combos(cls)):
             rng = random.Random(n)
             s = cls.new(opts)
@@ -177,7 +181,7 @@ def seen() -> Seen:
                 r = s.run_tool(name, 0.05)
                 walk.add(f"{gid} tool {name}", (r["key"], r["args"]))
             plies = 0
-            while s.result is None and plies < 80:
+            while s.result is None and plies < (80 if n % 4 else 600):       # every fourth to its end
                 s.play(rng.choice(s.legal_moves()))
                 plies += 1
                 walk.state(s, probe=n < 4 and plies % 20 == 0 or s.result is not None and n < 8, rng=rng,
@@ -334,6 +338,33 @@ def test_every_key_written_in_the_source_exists():
                 continue
             if not ok:
                 bad.append(f"{path.name}:{node.lineno}")
+    assert not bad, bad
+
+
+def fields(text: str) -> set[str]:
+    return {f[1:-1].split(":")[0].split("!")[0] for f in FIELD.findall(text)}
+
+
+def test_both_languages_have_the_same_fields():
+    bad = {k: (e["en"], e["de"]) for k, e in TABLE.items() if fields(e["en"]) != fields(e["de"])}
+    assert not bad, bad
+
+
+def test_every_message_written_in_the_source_fills_exactly_its_fields():
+    """msg("key", ...) and the errors name exactly the fields of their text, wherever they are
+    in the code, reached by the walk or not."""
+    bad = []
+    for path, tree in _sources():
+        for node in ast.walk(tree):
+            name = getattr(node, "func", None) and getattr(node.func, "id", getattr(node.func, "attr", ""))
+            if not isinstance(node, ast.Call) or name not in KEY_ARG or name == "parse_int" or not node.args:
+                continue
+            key = node.args[0]
+            if not (isinstance(key, ast.Constant) and key.value in TABLE) or any(kw.arg is None for kw in node.keywords):
+                continue
+            given = {kw.arg for kw in node.keywords}
+            if given != fields(TABLE[key.value]["en"]):
+                bad.append(f"{path.name}:{node.lineno} {key.value}: {sorted(given)}")
     assert not bad, bad
 
 
