@@ -21,6 +21,14 @@ Everything a player reads is a message: a text key of texts.py with its argument
 English prose. Errors carry (key, args) (errors.py); why_illegal, status(), the view's notes
 and its cell and piece labels return texts.msg(key, **args) pairs; a BadPosition's `why` is
 such a pair too. The page translates them into the reader's language with texts.tr().
+
+Rules several games share are here once, for a game to switch on rather than write again:
+teams of two are neighbouring seats (0+1 against 2+3) and play runs in seat order (clockwise),
+so a round is A1, A2, B1, B2; partner(); win() (a side's win, with the '_team' text naming the
+partner); _end_turn() (the turn to the next seat that can_move(), else a draw: stuck_reason);
+a quiet clock (quiet_rounds turns per seat without progress draw: quiet_reason); and the end
+of a position code (_code_tail / _split_code / _code_draw: the repetition mark 'r', then the
+clock). _upgrade() reads an older version's code where that is cheap.
 """
 from __future__ import annotations
 
