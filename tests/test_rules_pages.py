@@ -2,14 +2,15 @@
 page styles, and every example link opens a real position of that game and carries its caption's
 claim as data attributes, checked here against the engine (a wrong caption fails the build).
 
-Claims on the linked position (a game link: its last position): data-start (it is the game's start position), data-turn (the
-colour to move), data-legal (exactly these moves are legal), data-allows / data-forbids (these
-moves are / are not legal), data-from (exactly these squares have a piece that may move), data-piece + data-moves (exactly
-these moves start on that square),
-data-group + data-free (the group through that square breathes through exactly these squares).
-Then data-play (moves played in order, each legal), and on the position reached: data-result
-("on": not over, "nobody": over without a winner, else the winners' colours), data-reason (the
-outcome's text key), data-line (the cells the outcome draws), data-next (the colour to move)."""
+Claims on the linked position (a game link: its last position): data-start (it is the game's
+start position), data-turn (the colour to move), data-legal (exactly these moves are legal),
+data-allows / data-forbids (these moves are / are not legal), data-from (exactly these squares
+have a piece that may move), data-square + data-moves (exactly these moves start on that square;
+not data-piece, which the board uses), data-group + data-free (the group through that square
+breathes through exactly these squares). Then data-play (moves played in order, each legal), and
+on the position reached: data-result ("on": not over, "nobody": over without a winner, else the
+winners' colours), data-reason (the outcome's text key), data-line (the cells the outcome draws),
+data-next (the colour to move)."""
 import html as htmllib
 import os
 import re
@@ -24,7 +25,7 @@ from spielkiste_web.links import from_fragment
 
 RULES = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "assets", "rules")
 ALLOWED = {"h2", "h3", "p", "ul", "ol", "li", "strong", "em", "a", "span", "code"}
-CLAIMS = {"start", "turn", "legal", "allows", "forbids", "from", "piece", "moves", "group", "free",
+CLAIMS = {"start", "turn", "legal", "allows", "forbids", "from", "square", "moves", "group", "free",
           "play", "result", "reason", "line", "next"}
 
 
@@ -76,7 +77,7 @@ def check_claims(state, claims: dict) -> None:
         starts = {s.move_input(m)[0][0] for m in s.legal_moves() if len(s.move_input(m)[0]) > 1}
         assert starts == set(words["from"])
     if "moves" in claims:
-        assert {m for m in legal if s.move_input(s.parse_move(m))[0][0] == claims["piece"]} == set(words["moves"])
+        assert {m for m in legal if s.move_input(s.parse_move(m))[0][0] == claims["square"]} == set(words["moves"])
     if "free" in claims:
         assert free_squares(s, claims["group"]) == set(words["free"])
     for m in words.get("play", ()):
