@@ -368,6 +368,40 @@ def test_every_message_written_in_the_source_fills_exactly_its_fields():
     assert not bad, bad
 
 
+def _outcome_fields(node):
+    """(key, fields given) of an outcome made in the code, or None: Outcome.win(state, seat, key,
+    ...), Outcome.draw(state, key, ...) and State.win(seat, key, ...), which adds the winner."""
+    f = node.func
+    if not isinstance(f, ast.Attribute) or f.attr not in ("win", "draw") or any(kw.arg is None for kw in node.keywords):
+        return None
+    on = getattr(f.value, "id", "")
+    at = {("Outcome", "win"): 2, ("Outcome", "draw"): 1, ("self", "win"): 1}.get((on, f.attr))
+    if at is None or len(node.args) <= at or not isinstance(node.args[at], ast.Constant):
+        return None
+    given = {kw.arg for kw in node.keywords} - {"line"} | ({"winner"} if on == "self" else set())
+    return node.args[at].value, given
+
+
+def test_every_outcome_written_in_the_source_fills_exactly_its_fields():
+    bad = []
+    for path, tree in _sources():
+        for node in ast.walk(tree):
+            found = isinstance(node, ast.Call) and _outcome_fields(node)
+            if found:
+                key, given = found
+                if key not in TABLE or given != fields(TABLE[key]["en"]):
+                    bad.append(f"{path.name}:{node.lineno} {key}: {sorted(given)}")
+                team = TABLE.get(key + "_team")
+                if team and getattr(node.func.value, "id", "") == "self" and \
+                        not fields(team["en"]) <= given | {"partner"}:
+                    bad.append(f"{path.name}:{node.lineno} {key}_team: {sorted(given | {'partner'})}")
+    for gid, cls in GAMES.items():
+        for key, want in ((getattr(cls, "stuck_reason", ""), set()), (getattr(cls, "quiet_reason", ""), {"rounds"})):
+            if key and (key not in TABLE or fields(TABLE[key]["en"]) != want):
+                bad.append(f"{gid}: {key}")
+    assert not bad, bad
+
+
 def test_labels_are_messages():
     """Cell and piece labels are messages that the renderer translates, never text."""
     bad = []
