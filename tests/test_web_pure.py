@@ -1,6 +1,7 @@
 """The browser side's pure modules under CPython: links, saved games, the SVG renderer and the
 click-to-move matcher."""
 import json
+import time
 
 import pytest
 
@@ -49,25 +50,108 @@ def test_position_links_start_from_the_code():
     ("snorkels?m=D4&at=5", "at"),
     pytest.param("snorkels?" + "m=" + ",".join(["D4"] * 8000), "too long", id="too-long"),
     ("snorkels?m=%3Cimg%20src=x%3E", "not allowed"),
-])
+    # digits of other scripts pass str.isdigit(): int() refused '²' and read '٣'
+    ("snorkels?m=D4&at=²", "'at'"), ("snorkels?m=D4&at=١", "'at'"), ("snorkels?m=D4&at=１", "'at'"),
+    ("snorkels?seed=²", "seed"), ("snorkels?stones=٣", "stones"), ("sprung?players=³", "players"),
+    ("snorkels?p=1::7/7/7/7/7/7/7;²;0;0;", "characters"),
+    # numbers past int()'s 4300-digit limit, and index-sized or huge runs of empty squares
+    ("snorkels?m=D4&at=" + "9" * 5000, "'at'"), ("snorkels?seed=" + "9" * 5000, "seed"),
+    ("sprung?players=" + "9" * 5000, "players"),
+    ("snorkels?p=1::7/7/7/7/7/7/" + "9" * 5000 + ";0;0;0;", "longer than any"),
+    ("snorkels?p=1::7/7/7/7/7/7/" + "9" * 1000 + ";0;0;0;", "empty squares"),
+    ("snorkels?p=1::7/7/7/7/7/7/9223372036854775808;0;0;0;", "empty squares"),
+    ("snorkels?p=1::7/7/7/7/7/7/4294967296;0;0;0;", "empty squares"),
+    ("snorkels?p=1:stones.1,stones.2:7/7/7/7/7/7/7;0;0;0;", "twice"),
+], ids=lambda v: v[:40] if len(v) > 40 else None)
 def test_bad_links_raise_readable_errors(frag, why):
     with pytest.raises((BadLink, IllegalMove)) as e:
         links.from_fragment(frag)
     assert why in str(e.value) or why in e.value.message("en")
-    assert e.value.message("de")
+    assert e.value.message("de") != e.value.message("en")
+    assert len(e.value.message("en")) < 300, "a message quotes hostile input at length"
 
 
-def test_saves_round_trip_and_corruption():
+def test_quoted_input_is_shown_as_typed():
+    """An argument starting with '@' names a text key; input that happens to start with '@' is
+    quoted as it is (it once rendered as the empty key)."""
+    for frag, shown in [("snorkels?v=@", "version @ is"), ("snorkels?m=D4&v=@nosuch", "version @nosuch is")]:
+        with pytest.raises(BadLink) as e:
+            links.from_fragment(frag)
+        assert shown in e.value.message("en") and "@" in e.value.message("de")
+
+
+@pytest.mark.parametrize("frag", [
+    "snorkels?m=" + "D4," * 350_000, "#" * (1 << 20), "snorkels?p=" + "9" * (1 << 20),
+    "snorkels?at=" + "9" * (1 << 20), "snorkels?" + "&" * (1 << 20), "snorkels?" + "a=1&" * 262_144,
+], ids=["moves", "hashes", "code", "at", "ampersands", "keys"])
+def test_a_megabyte_link_is_refused_at_once(frag):
+    """A hostile link must not freeze the page: reading 1 MB takes under 50 ms."""
+    best = float("inf")
+    for _ in range(3):
+        t0 = time.perf_counter()
+        with pytest.raises(BadLink):
+            links.from_fragment(frag)
+        best = min(best, time.perf_counter() - t0)
+    assert best < 0.05, f"{best * 1000:.0f} ms"
+
+
+LEVELS = {1: 0.3, 2: 1.0, 3: 3.0, 4: 8.0}
+GOOD_SAVE = {"v": 1, "link": "snorkels?m=D4,E5", "seats": ["human", "computer"], "level": 3, "rotation": 180}
+JSON_VALUES = [None, True, False, 0, 1, 2, -1, 1.5, 10**30, "", "x", "human", [], [1], ["human"], {}, {"a": 1}]
+FIELD_OK = {"v": lambda x: x == 1 and x is not True,
+            "link": lambda x: x in ("snorkels", "snorkels?m=D4,E5"),
+            "seats": lambda x: x in (["human", "computer"], ["computer", "human"], ["human", "human"]),
+            "level": lambda x: x in (1, 2, 3, 4) and type(x) is int,
+            "rotation": lambda x: x in (0, 90, 180, 270) and type(x) is int}
+
+
+def unrestorable(text) -> SpielkisteError:
+    with pytest.raises(SpielkisteError, match="could not be restored") as e:
+        saves.load(text, LEVELS)
+    assert "wiederhergestellt" in e.value.message("de")
+    return e.value
+
+
+def test_saves_round_trip():
     rec = links.from_fragment("snorkels?m=D4,E5")
     text = saves.dump(rec, ["human", "computer"], 3, 180)
-    back, seats, level, rot = saves.load(text, {1: 0, 2: 0, 3: 0, 4: 0})
+    back, seats, level, rot = saves.load(text, LEVELS)
     assert back.moves == ["D4", "E5"] and seats == ["human", "computer"] and level == 3 and rot == 180
-    for bad in ["", "{", "[]", json.dumps({"v": 2, "link": "snorkels"}), json.dumps({"v": 1, "link": "snorkels?m=Q9"})]:
-        with pytest.raises(SpielkisteError, match="could not be restored"):
-            saves.load(bad, {2: 0})
-    odd = json.dumps({"v": 1, "link": "snorkels", "seats": ["alien", "x"], "level": 99, "rotation": 45})
-    _, seats, level, rot = saves.load(odd, {1: 0, 2: 0})
-    assert seats == ["human", "computer"] and level == 2 and rot == 0
+    assert json.loads(text) == GOOD_SAVE
+
+
+@pytest.mark.parametrize("field", sorted(GOOD_SAVE))
+def test_saves_refuse_every_wrong_value_of_every_field(field):
+    """A level that is a list once raised TypeError (unhashable) and bricked the page; now every
+    field is checked by type and range, and the error names it."""
+    wrong = [v for v in JSON_VALUES + [GOOD_SAVE[field], [GOOD_SAVE[field]], {field: GOOD_SAVE[field]}]
+             if not FIELD_OK[field](v)]
+    wrong += {"v": [2, 1.0], "link": ["nosuch", "snorkels?m=Q9", "snorkels?at=²", "snorkels?m=D4&m=E4"],
+              "seats": [["human"], ["alien", "x"], ["human", "computer", "human"], [["human"], "human"]],
+              "level": [99, 0, 1.0, "1"], "rotation": [45, 360, -90, 90.0, "90"]}[field]
+    for value in wrong:
+        e = unrestorable(json.dumps({**GOOD_SAVE, field: value}))
+        assert e.key == "err.saved_field" and e.params == {"field": field}, value
+
+
+@pytest.mark.parametrize("text", [
+    "", "{", "[]", "null", "1", '"snorkels"', "{}",
+    json.dumps({k: v for k, v in GOOD_SAVE.items() if k != "rotation"}),
+    json.dumps({**GOOD_SAVE, "extra": 1}),
+    json.dumps(GOOD_SAVE)[:-1] + ', "level": 2}',                    # a key twice
+    json.dumps(GOOD_SAVE).replace("180", "1" + "0" * 5000),         # past int()'s digit limit
+    json.dumps(GOOD_SAVE).replace("180", "NaN"),
+    "[" * 100_000 + "]" * 100_000,                                  # RecursionError in json.loads
+    '{"a":' * 50_000 + "1" + "}" * 50_000,
+    json.dumps({**GOOD_SAVE, "link": "snorkels?m=" + ",".join(["D4"] * 20_000)}),
+], ids=lambda t: t[:30])
+def test_saves_refuse_garbled_text(text):
+    unrestorable(text)
+
+
+def test_saves_refuse_what_is_not_text():
+    for value in (None, b"{}", 1, ["snorkels"]):
+        unrestorable(value)
 
 
 def test_renderer_addresses_every_square_and_escapes_text():

@@ -9,6 +9,20 @@ from .errors import BadPosition
 from .texts import msg
 
 SAFE = re.compile(r"^[A-Za-z0-9._~,:;/!*-]*$")
+NUMBER = re.compile(r"[0-9]{1,18}")
+MAX_CODE = 4096          # far above any real position; longer input is refused before it is read
+
+
+def as_int(text: str) -> int | None:
+    """A plain decimal number (ASCII digits, at most 18), else None. str.isdigit() also accepts
+    '²' and other scripts' digits, which int() refuses or reads; int() refuses 4300 digits and
+    more, and a run of a billion empty squares would exhaust memory."""
+    return int(text) if NUMBER.fullmatch(text) else None
+
+
+def clip(text: str, size: int = 40) -> str:
+    """Input quoted in a message: at most `size` characters."""
+    return text if len(text) <= size else text[:size] + "…"
 
 
 def grid_encode(cells: list[str], width: int) -> str:
@@ -38,10 +52,13 @@ def grid_decode(text: str, width: int, height: int, alphabet: str) -> list[str]:
     cells: list[str] = []
     for row in rows:
         out: list[str] = []
-        for m in re.finditer(r"\d+|.", row):
+        for m in re.finditer(r"[0-9]+|.", row):
             tok = m.group()
-            if tok.isdigit():
-                out.extend("." * int(tok))
+            if "0" <= tok[0] <= "9":
+                run = as_int(tok)
+                if not run or run > width - len(out):
+                    raise BadPosition("err.position", why=msg("pos.run", run=clip(tok), expected=width))
+                out.extend("." * run)
             elif tok in alphabet:
                 out.append(tok)
             else:
@@ -61,6 +78,7 @@ def split_fields(body: str, count: int) -> list[str]:
 
 def parse_int(text: str, lo: int, hi: int, what: str) -> int:
     """A field that must be a number from lo to hi; `what` is the text key naming the field."""
-    if not text.isdigit() or not lo <= int(text) <= hi:
+    value = as_int(text)
+    if value is None or not lo <= value <= hi:
         raise BadPosition("err.position", why=msg("pos.number", what="@" + what, lo=lo, hi=hi))
-    return int(text)
+    return value

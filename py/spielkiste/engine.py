@@ -36,6 +36,7 @@ import re
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from .codec import MAX_CODE, as_int, clip
 from .errors import BadMove, BadOption, BadPosition, IllegalMove
 from .texts import msg
 
@@ -62,11 +63,12 @@ class Option:
             if s in ("0", "false", "no", "off"):
                 return False
         elif self.kind == "int":
-            if s.isdigit() and (not self.choices or int(s) in self.choices) and len(s) < 19:
-                return int(s)
+            n = as_int(s)
+            if n is not None and (not self.choices or n in self.choices):
+                return n
         elif s in self.choices:
             return s
-        raise BadOption("err.option_value", value=text, name=self.key)
+        raise BadOption("err.option_value", value=clip(str(text)), name=self.key)
 
     def format(self, value: Any) -> str:
         if self.kind == "bool":
@@ -149,7 +151,7 @@ class State:
         opts = {k: o.default for k, o in specs.items()}
         for k, v in (raw or {}).items():
             if k not in specs:
-                raise BadOption("err.option_unknown", game="@game." + cls.id, name=k)
+                raise BadOption("err.option_unknown", game="@game." + cls.id, name=clip(k))
             opts[k] = specs[k].parse(v) if isinstance(v, str) else specs[k].parse(specs[k].format(v))
         if opts.get("teams") and opts.get("players", cls.player_counts[0]) not in cls.team_counts:
             raise BadOption("err.option_value", value="1", name="teams")
@@ -181,7 +183,7 @@ class State:
         self.result = None
         self.last = None
         self.ply = 0
-        self._seen = {}
+        self._seen: dict = {}
 
     def _setup(self, options: dict) -> None:
         raise NotImplementedError
@@ -336,21 +338,25 @@ class State:
     @classmethod
     def decode(cls, code: str) -> "State":
         """A position from its code; BadPosition on anything wrong."""
+        if len(code) > MAX_CODE:
+            raise BadPosition("err.position", why=msg("pos.long"))
         parts = code.strip().split(":", 2)
-        if len(parts) != 3 or not parts[0].isdigit():
+        if len(parts) != 3 or as_int(parts[0]) is None:
             raise BadPosition("err.position", why=msg("pos.format"))
         raw = {}
         for item in filter(None, parts[1].split(",")):
             k, _, v = item.partition(".")
+            if k in raw:
+                raise BadPosition("err.position", why=msg("pos.option_twice", name=clip(k)))
             raw[k] = v
         try:
             opts = cls.normalize_options(raw)
         except BadOption as e:
             raise BadPosition("err.position", why=(e.key, e.params)) from None
-        body = parts[2] if int(parts[0]) == cls.version else cls._upgrade(int(parts[0]), opts, parts[2])
         s = cls.__new__(cls)
         s._init_base(opts)
-        try:
+        try:       # the text is hostile until read: a slip of a game's reader is still a BadPosition
+            body = parts[2] if int(parts[0]) == cls.version else cls._upgrade(int(parts[0]), opts, parts[2])
             s._decode_body(body, opts)
         except BadPosition:
             raise

@@ -1,7 +1,8 @@
 """A game record: a start position and the moves played from it, with a cursor for stepping
-back and forth (undo/redo, clicking the move list). python-chess's push/pop, for any game."""
+back and forth (undo/redo, clicking the move list: goto). python-chess's push/pop, for any game."""
 from __future__ import annotations
 
+from .codec import clip
 from .engine import State
 from .errors import IllegalMove, SpielkisteError
 
@@ -26,7 +27,7 @@ class Record:
             try:
                 rec.play_text(text)
             except SpielkisteError as e:
-                raise IllegalMove("err.link_move", number=i, text=text) from e
+                raise IllegalMove("err.link_move", number=i, text=clip(text)) from e
         return rec
 
     @property

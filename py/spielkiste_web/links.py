@@ -6,10 +6,11 @@
   &at=2                                       the move being viewed, when not the last
 
 Parsing never trusts the text: every value goes through the engine's own checks, and all
-errors become BadLink/IllegalMove with a readable message."""
+errors become BadLink/IllegalMove with a readable message. A link longer than MAX_LEN is
+refused before it is read, so a hostile megabyte cannot freeze the page."""
 from urllib.parse import parse_qsl
 
-from spielkiste.codec import SAFE
+from spielkiste.codec import SAFE, as_int, clip
 from spielkiste.errors import BadLink, SpielkisteError
 from spielkiste.record import Record
 from spielkiste.registry import GAMES, PLANNED, get_game
@@ -60,10 +61,10 @@ def from_fragment(fragment: str) -> Record:
     params: dict[str, str] = {}
     for k, v in pairs:
         if k in params:
-            raise BadLink("err.link", why=msg("link.twice", name=k))
+            raise BadLink("err.link", why=msg("link.twice", name=clip(k)))
         params[k] = v
     if params.get("v", VERSION) != VERSION:
-        raise BadLink("err.link", why=msg("link.version", found=params["v"]))
+        raise BadLink("err.link", why=msg("link.version", found=clip(params["v"])))
     options = {k: v for k, v in params.items() if k not in RESERVED}
     try:
         if "p" in params:
@@ -81,9 +82,10 @@ def from_fragment(fragment: str) -> Record:
     moves = [m for m in params.get("m", "").split(",") if m] if params.get("m") else []
     rec = Record.replay(start, moves, custom)
     if "at" in params:
-        if not params["at"].isdigit() or int(params["at"]) > len(moves):
+        at = as_int(params["at"])
+        if at is None or at > len(moves):
             raise BadLink("err.link", why=msg("link.at"))
-        rec.goto(int(params["at"]))
+        rec.goto(at)
     return rec
 
 

@@ -6,7 +6,7 @@ rule, seat 1's first decision may be 'swap', after which seat 0 plays Green and 
 Optional stones are placed at random from the seed, or by hand as set-up moves (the seats
 alternate, the starting seat first)."""
 from ..codec import grid_decode, grid_encode, parse_int, split_fields
-from ..coords import name, names
+from ..coords import names
 from ..engine import Option, Outcome, State
 from ..errors import BadPosition
 from ..rng import Rng
@@ -36,6 +36,11 @@ add({
     "snorkels.illegal.swap": ("a swap is only possible as the second player's first decision under the pie rule",
                               "Tauschen ist nur mit der Tortenregel als erste Entscheidung des zweiten Spielers möglich"),
     "snorkels.pos.what.stones": ("the number of stones to place", "die Zahl der noch zu setzenden Steine"),
+    "snorkels.pos.what.swapped": ("the swap flag", "die Tauschmarke"),
+    "snorkels.pos.setup": ("during the set-up, the stones placed and those to place make the number chosen, "
+                           "the players take turns from the first, and nobody has swapped",
+                           "im Aufbau ergeben gesetzte und noch zu setzende Steine die gewählte Zahl, "
+                           "die Spieler setzen abwechselnd ab dem ersten, und niemand hat getauscht"),
     "snorkels.pos.stones": ("more than 3 stones", "mehr als 3 Steine"),
     "snorkels.pos.stones_first": ("snorkels placed before the stones", "Schnorchel vor den Steinen gesetzt"),
     "snorkels.pos.count": ("Purple moves first, so Purple has as many snorkels as Green when Purple is to move, "
@@ -191,7 +196,7 @@ class Snorkels(State):
         b, seat, swapped, left, last = split_fields(body, 5)
         self.board = grid_decode(b, N, N, "PGS")
         self.to_move = parse_int(seat, 0, 1, "pos.what.to_move")
-        self.swapped = swapped == "1"
+        self.swapped = parse_int(swapped, 0, 1, "snorkels.pos.what.swapped") == 1
         self.stones_left = parse_int(left, 0, 3, "snorkels.pos.what.stones")
         stones = self.board.count("S")
         if stones + self.stones_left > 3:
@@ -199,7 +204,11 @@ class Snorkels(State):
         if self.stones_left and self.board.count(".") != N * N - stones:
             raise BadPosition("err.position", why=msg("snorkels.pos.stones_first"))
         purple, green = self.board.count("P"), self.board.count("G")
-        if purple - green != (0 if self.colour_of(self.to_move) == "P" else 1):
+        if self.stones_left:      # set-up: the seats take turns from seat 0; the pie comes later
+            if (stones + self.stones_left != options["stones"] or self.to_move != stones % 2
+                    or self.swapped):
+                raise BadPosition("err.position", why=msg("snorkels.pos.setup"))
+        elif purple - green != (0 if self.colour_of(self.to_move) == "P" else 1):
             raise BadPosition("err.position", why=msg("snorkels.pos.count"))
         self.ply = purple + green + stones + int(self.swapped)
         if last:
