@@ -111,10 +111,10 @@ add({
     # why a position code cannot be read (the {why} of err.position), shared by the games
     "pos.format": ("expected 'version:options:position'", "erwartet wird „Version:Optionen:Stellung“"),
     "pos.garbled": ("part of it is garbled", "ein Teil davon ist verstümmelt"),
-    "pos.rows": ("expected {expected} rows, found {found}", "erwartet {expected} Reihen, gefunden {found}"),
+    "pos.rows": ("expected {expected} rows, found {found}", "{expected} Reihen erwartet, {found} gefunden"),
     "pos.row": ("a row has {found} squares instead of {expected}", "eine Reihe hat {found} Felder statt {expected}"),
     "pos.piece": ("unknown piece '{piece}'", "unbekannte Figur „{piece}“"),
-    "pos.fields": ("expected {expected} fields, found {found}", "erwartet {expected} Felder, gefunden {found}"),
+    "pos.fields": ("expected {expected} fields, found {found}", "{expected} Abschnitte erwartet, {found} gefunden"),
     "pos.number": ("{what} must be a number from {lo} to {hi}", "{what} muss eine Zahl von {lo} bis {hi} sein"),
     "pos.what.to_move": ("the player to move", "der Spieler am Zug"),
     "pos.last_move": ("the last move does not fit the board", "der letzte Zug passt nicht zum Brett"),

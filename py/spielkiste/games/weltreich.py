@@ -103,7 +103,7 @@ add({
     "weltreich.illegal.distance.2": ("an archer captures only at a distance of exactly 4 squares, not {d}",
                                      "ein Bogenschütze schlägt nur auf genau 4 Felder Entfernung, nicht auf {d}"),
     "weltreich.crown_of": ("for {players}", "für {players}"),
-    "weltreich.pos.colour": ("no {colour} player with {n} players", "kein Spieler {colour} bei {n} Spielern"),
+    "weltreich.pos.colour": ("no {colour} player with {n} players", "{colour} spielt nicht mit {n} Spielern"),
     "weltreich.pos.two_commanders": ("{colour} has two commanders", "{colour} hat zwei Kommandeure"),
     "weltreich.pos.too_many.1": ("too many riders", "zu viele Reiter"),
     "weltreich.pos.too_many.2": ("too many archers", "zu viele Bogenschützen"),
