@@ -20,6 +20,7 @@ from fuzz.gen import RandomChooser, check, checked_game, complete, mutate, optio
 from spielkiste.registry import GAMES  # noqa: E402
 
 KINDS = ("link", "code", "save")
+FULL = 5000         # plies: every game ends long before (the longest random Das Tor game seen: about 1,000)
 SLOW = 0.05          # seconds: reading any input must not freeze the page (slow = over it twice)
 
 
@@ -51,9 +52,9 @@ def fuzz_games(cls, n: int, rng: random.Random, failures: list) -> Counter:
             seed = rng.randrange(2**32)
             full = complete(cls, opts, random.Random(seed))
             try:
-                rec = checked_game(cls, full, seed)
+                rec = checked_game(cls, full, seed, max_plies=FULL)
                 counts["plies"] += len(rec.moves)
-                counts["ok"] += 1
+                counts["unfinished"] += rec.states[-1].result is None
             except Exception as e:       # noqa: BLE001
                 counts["other"] += 1
                 failures.append((cls.id, f"game {full} seed {seed}", "", e, traceback.format_exc(limit=4)))
@@ -83,7 +84,7 @@ def main() -> int:
                   f"{c[kind, 'other']:6} {c[kind, 'slow']:5}")
         g = fuzz_games(cls, args.games, rng, failures)
         print(f"{gid:11} games {g['games']:7} in {g['combos']} option combinations, {g['plies']} moves, "
-              f"other {g['other']}   ({time.perf_counter() - t0:.0f} s)", flush=True)
+              f"unfinished {g['unfinished']}, other {g['other']}   ({time.perf_counter() - t0:.0f} s)", flush=True)
         total.update(c)
         total.update({("game", k): v for k, v in g.items()})
     tried = sum(total[k, "tried"] for k in KINDS)
@@ -91,7 +92,8 @@ def main() -> int:
     other = sum(total[k, "other"] for k in KINDS) + total["game", "other"]
     print(f"\ninputs tried {tried}, read and round-tripped {tried - typed - sum(total[k, 'other'] for k in KINDS)}, "
           f"typed errors {typed}, slow (> {SLOW * 1000:.0f} ms) {sum(total[k, 'slow'] for k in KINDS)}")
-    print(f"games played {total['game', 'games']} ({total['game', 'plies']} moves, every one checked)")
+    print(f"games played {total['game', 'games']} ({total['game', 'plies']} moves, every one checked; "
+          f"unfinished after {FULL} moves: {total['game', 'unfinished']})")
     print(f"anything else: {other}   time {time.perf_counter() - t0:.0f} s")
     for gid, what, text, e, tb in failures[:10]:
         print(f"\n--- {gid} {what}: {type(e).__name__}: {str(e)[:300]}\n    input {text[:300]!r}\n{tb}")
