@@ -9,26 +9,44 @@ from spielkiste.ai.mcts import Search
 from spielkiste_web.links import from_fragment
 
 _search = None
+_line = ("", [])     # the searched game: start code and moves
 
 
 def start(fragment: str, seed: int = 0) -> str:
-    """Set up a search from a game link (start + moves, so repetition history is exact)."""
-    global _search
+    """Set up a search from a game link (start + moves, so repetition history is exact). When
+    the link continues the game of the last search, that search's tree is kept."""
+    global _search, _line
     rec = from_fragment(str(fragment))
-    state = rec.current
-    _search = Search(state, seed=int(seed))
-    return json.dumps({"moves": len(state.legal_moves())})
+    line = (rec.start.encode(), rec.moves[:rec.cursor])
+    old = _line
+    kept = (_search is not None and old[0] == line[0] and line[1][:len(old[1])] == old[1]
+            and _search.advance(_moves(rec, len(old[1])), rec.current))
+    if not kept:
+        _search = Search(rec.current, seed=int(seed))
+    _line = line
+    return json.dumps({"moves": len(rec.current.legal_moves()), "kept": bool(kept)})
+
+
+def _moves(rec, since: int) -> list:
+    """The moves of a record from ply `since` to its cursor."""
+    return [rec.states[j].parse_move(rec.moves[j]) for j in range(since, rec.cursor)]
 
 
 def think(seconds: float) -> str:
-    """Search for a slice of time; returns progress as JSON."""
+    """Search for a slice of time; returns progress as JSON: iterations, move (the hint),
+    value (the win chance of the player to move), line, proven, forced (stop thinking)."""
     if _search is None:
         return json.dumps({"error": "no search"})
     _search.run(seconds=float(seconds))
-    info = _search.info()
-    root = _search.root
-    info["forced"] = (not root.untried and len(root.children) == 1) or any(ch.win for ch in root.children)
-    return json.dumps(info)
+    return json.dumps(_search.info())
+
+
+def hint(fragment: str, seconds: float, seed: int = 0) -> str:
+    """The search's best move and the win chance of the player to move, at a budget: think()'s
+    JSON after start(fragment) and `seconds` of search (call start/think in slices instead to
+    show the evaluation while it grows)."""
+    start(fragment, seed)
+    return think(seconds)
 
 
 def best() -> str:
@@ -44,4 +62,4 @@ def tool(fragment: str, name: str, seconds: float) -> str:
     return json.dumps(state.run_tool(str(name), float(seconds)))
 
 
-__export__ = ["start", "think", "best", "tool"]
+__export__ = ["start", "think", "hint", "best", "tool"]

@@ -1,8 +1,22 @@
-"""Monte Carlo tree search (UCT) for any number of seats.
+"""Monte Carlo tree search for any number of seats, with a solver for won and lost positions.
 
 Each node keeps the total reward of the seat that moved into it, so every seat maximises its
-own reward (max^n); team-mates share rewards through Outcome, so they cooperate for free. A
-child whose move wins at once is taken without further search. The search runs in slices
+own reward (max^n); team-mates share rewards through Outcome, so they cooperate for free.
+
+What the search adds to textbook UCT (each kept because it won measured matches, see
+tests/bench/strength.py):
+  - immediate wins: when a node is expanded, the moves that win at once are found first
+    (the game's winning_moves() hook, else by trying every move) and the node is proven won;
+  - a solver (MCTS-Solver, Winands et al. 2008): every node whose outcome is known carries it
+    (`proven`, rewards per seat). A node is proven when its player to move has a child proven
+    to give it reward 1, or when all its children are proven (it takes the best of them).
+    So a move that lets the opponent win at once is proven lost after one expansion of its
+    node, and the selection and the final choice avoid it: blocking needs no special case;
+  - the final choice by visits, with a proven win played at once and proven losses avoided;
+  - tree reuse: advance() keeps the subtree of the position actually reached.
+
+Game knowledge stays in the game modules behind the policy hooks of engine.State
+(playout_move, evaluate, playout_cap, winning_moves). The search runs in slices
 (run(seconds=...)) so a caller (the AI worker) can report progress and stop it between them."""
 import math
 import random
@@ -10,17 +24,31 @@ import time
 
 
 class Node:
-    __slots__ = ("move", "parent", "children", "untried", "visits", "total", "mover", "win")
+    __slots__ = ("move", "parent", "children", "untried", "visits", "total", "mover", "proven")
 
     def __init__(self, move, parent, mover):
         self.move = move
         self.parent = parent
-        self.mover = mover
+        self.mover = mover                 # the seat that played `move` into this node
         self.children: list[Node] = []
-        self.untried: list = []
+        self.untried: list | None = None  # None until the node is expanded
         self.visits = 0
         self.total = 0.0
-        self.win = False          # the move into this node ends the game with a win for its mover
+        self.proven: tuple | None = None   # the known outcome (rewards per seat), if any
+
+
+def winning_moves(state, moves) -> list:
+    """The moves of the player to move that win at once: the game's hook, else by trial."""
+    hook = getattr(state, "winning_moves", None)
+    if hook is not None:
+        return hook()
+    seat, out = state.to_move, []
+    for m in moves:
+        s = state.copy()
+        s.play(m)
+        if s.result is not None and s.result.rewards[seat] == 1.0:
+            out.append(m)
+    return out
 
 
 class Search:
@@ -31,48 +59,92 @@ class Search:
         self.rng = random.Random(seed)
         self.c = exploration
         self.root = Node(None, None, None)
-        self.root.untried = self._moves(self.state)
         self.iterations = 0
+        self._expand(self.root, self.state)
 
-    def _moves(self, state):
+    # ------------------------------------------------------------------ one iteration
+    def _expand(self, node: Node, state) -> None:
+        """List a node's moves; a move that wins at once becomes its only child and proves it."""
         moves = state.legal_moves()
         self.rng.shuffle(moves)
-        return moves
+        node.untried = moves
+        mover = state.to_move
+        for m in winning_moves(state, moves):
+            s = state.copy()
+            s.play(m)
+            if s.result is not None and s.result.rewards[mover] == 1.0:   # a hook may err
+                child = Node(m, node, mover)
+                child.proven = node.proven = s.result.rewards
+                node.children.append(child)
+                node.untried = []
+                return
+
+    def _select(self, node: Node) -> Node:
+        """UCB1 over the children; a proven child counts at its exact value, unexplored."""
+        log_n = math.log(node.visits)
+        c = self.c
+        best, best_v = None, -1.0
+        for ch in node.children:
+            if ch.proven is not None:
+                v = ch.proven[ch.mover]
+            else:
+                v = ch.total / ch.visits + c * math.sqrt(log_n / ch.visits)
+            if v > best_v:
+                best, best_v = ch, v
+        return best
 
     def step(self) -> None:
-        node, state, rng = self.root, self.state.copy(), self.rng
-        # selection
-        while not node.untried and node.children:
-            win = next((ch for ch in node.children if ch.win), None)
-            if win is not None:
-                node = win
-            else:
-                log_n = math.log(node.visits)
-                c = self.c
-                node = max(node.children,
-                           key=lambda ch: ch.total / ch.visits + c * math.sqrt(log_n / ch.visits))
+        node, state = self.root, self.state.copy()
+        while True:
+            if node.proven is not None:
+                rewards = node.proven
+                break
+            if node.untried is None:
+                self._expand(node, state)
+                if node.proven is not None:
+                    rewards = node.proven
+                    break
+            if node.untried:
+                move = node.untried.pop()
+                child = Node(move, node, state.to_move)
+                state.play(move)
+                node.children.append(child)
+                node = child
+                if state.result is not None:
+                    node.proven = rewards = state.result.rewards
+                else:
+                    rewards = self.playout(state, self.rng)
+                break
+            node = self._select(node)
             state.play(node.move)
-        # expansion
-        if node.untried:
-            move = node.untried.pop()
-            mover = state.to_move
-            state.play(move)
-            child = Node(move, node, mover)
-            if state.result is None:
-                child.untried = self._moves(state)
-            elif state.result.rewards[mover] == 1.0 and len(state.result.winners) < state.num_players:
-                child.win = True
-            node.children.append(child)
-            node = child
-        # playout
-        rewards = self.playout(state, rng)
-        # backpropagation
+        self._backup(node, rewards)
+        self.iterations += 1
+
+    def _backup(self, node: Node, rewards) -> None:
+        changed = node.proven is not None
         while node is not None:
             node.visits += 1
             if node.mover is not None:
                 node.total += rewards[node.mover]
-            node = node.parent
-        self.iterations += 1
+            parent = node.parent
+            changed = changed and parent is not None and parent.proven is None and self._prove(parent)
+            node = parent
+
+    @staticmethod
+    def _prove(node: Node) -> bool:
+        """Mark a node proven if its children decide it; True if they did."""
+        seat = node.children[0].mover
+        done = True
+        for ch in node.children:
+            if ch.proven is None:
+                done = False
+            elif ch.proven[seat] == 1.0:
+                node.proven = ch.proven
+                return True
+        if done and not node.untried:
+            node.proven = max((ch.proven for ch in node.children), key=lambda r: r[seat])
+            return True
+        return False
 
     @staticmethod
     def playout(state, rng) -> tuple:
@@ -86,6 +158,12 @@ class Search:
             n += 1
         return state.result.rewards
 
+    # ------------------------------------------------------------------ driving
+    def forced(self) -> bool:
+        """Nothing left to think about: one legal move, or the outcome is known."""
+        root = self.root
+        return root.proven is not None or (not root.untried and len(root.children) == 1)
+
     def run(self, seconds: float | None = None, iterations: int | None = None) -> None:
         """Search for a time, a number of iterations, or both (whichever ends first)."""
         if seconds is None and iterations is None:
@@ -93,28 +171,55 @@ class Search:
         deadline = time.perf_counter() + seconds if seconds is not None else None
         done = 0
         while iterations is None or done < iterations:
-            if self.root.untried == [] and len(self.root.children) == 1 and self.iterations:
-                break     # only one move: nothing to think about
-            if any(ch.win for ch in self.root.children):
+            if self.forced() and self.root.children:
                 break
             self.step()
             done += 1
             if deadline is not None and (done & 7) == 0 and time.perf_counter() >= deadline:
                 break
 
+    def advance(self, moves, state) -> bool:
+        """Re-root the tree at `state`, reached from the searched position by `moves`; False
+        (tree unchanged) if the tree does not hold that line or the position differs."""
+        node, s = self.root, self.state.copy()
+        for m in moves:
+            node = next((ch for ch in node.children if ch.move == m), None)
+            if node is None or s.result is not None:
+                return False
+            s.play(m)
+        if s.result is not None or s.ply != state.ply or s.key() != state.key():
+            return False
+        node.parent = None
+        self.root, self.state, self.iterations = node, s, 0
+        if node.untried is None:
+            self._expand(node, s)
+        return True
+
+    # ------------------------------------------------------------------ answers
     def best_child(self) -> Node:
-        win = next((ch for ch in self.root.children if ch.win), None)
-        if win is not None:
-            return win
-        if not self.root.children:
+        """A proven win at once; else the most visited child that is not proven lost."""
+        root = self.root
+        if not root.children:
             self.step()
-        return max(self.root.children, key=lambda ch: (ch.visits, ch.total))
+        seat = root.children[0].mover
+        if root.proven is not None:
+            return max(root.children, key=lambda ch: (ch.proven is not None and ch.proven[seat] ==
+                                                      root.proven[seat], ch.visits))
+        return max(root.children, key=lambda ch: (ch.proven is None or ch.proven[seat] > 0.0,
+                                                  ch.visits, ch.total))
 
     def best_move(self):
         return self.best_child().move
 
+    def value(self, node: Node) -> float:
+        """The chance of a node's mover, as far as the search knows."""
+        if node.proven is not None:
+            return node.proven[node.mover]
+        return node.total / node.visits if node.visits else 0.5
+
     def info(self) -> dict:
-        """Progress for the page: iterations, best move, its value for the mover, main line."""
+        """Progress for the page: iterations, best move (the hint), the win chance of the player
+        to move, the main line, and whether the move is forced (stop thinking)."""
         best = self.best_child()
         line, node, state = [], best, self.state.copy()
         while node is not None and len(line) < 8:
@@ -124,6 +229,8 @@ class Search:
         return {
             "iterations": self.iterations,
             "move": self.state.move_text(best.move),
-            "value": 1.0 if best.win else (best.total / best.visits if best.visits else 0.5),
+            "value": self.value(best),
+            "proven": best.proven is not None,
+            "forced": self.forced(),
             "line": line,
         }

@@ -1,30 +1,116 @@
 """Player specifications for matches, benchmarks and the page's levels.
 
   random          a uniformly random legal move
-  mcts:500        MCTS with 500 iterations
-  mcts:1.5s       MCTS with 1.5 seconds per move"""
+  mcts:500        our search (mcts.Search) with 500 iterations
+  mcts:1.5s       our search with 1.5 seconds per move
+  uct:500, uct:1.5s   textbook UCT (PlainUCT), the baseline our search is measured against"""
+import math
 import random
+import time
 
 from .mcts import Search
+
+KINDS = ("random", "mcts", "uct")
 
 
 def parse_player(spec: str) -> tuple[str, dict]:
     kind, _, arg = spec.partition(":")
     if kind == "random" and not arg:
         return "random", {}
-    if kind == "mcts":
-        if arg.endswith("s"):
-            return "mcts", {"seconds": float(arg[:-1])}
-        if arg.isdigit():
-            return "mcts", {"iterations": int(arg)}
-    raise ValueError(f"unknown player '{spec}' (use random, mcts:N or mcts:Ts)")
+    if kind in KINDS[1:]:
+        try:
+            if arg.endswith("s") and float(arg[:-1]) > 0:
+                return kind, {"seconds": float(arg[:-1])}
+        except ValueError:
+            pass
+        if arg.isdigit() and int(arg) > 0:
+            return kind, {"iterations": int(arg)}
+    raise ValueError(f"unknown player '{spec}' (use random, mcts:N, mcts:Ts, uct:N or uct:Ts)")
+
+
+class PlainUCT:
+    """Textbook UCT (Kocsis & Szepesvari 2006): UCB1 with c = sqrt 2, one expansion per
+    iteration, uniformly random playouts over legal_moves() to the end of the game, the most
+    visited move. Nothing game-specific; a playout still running after MAX_PLAYOUT plies
+    counts as a draw (only games that can loop get there)."""
+    MAX_PLAYOUT = 1000
+
+    def __init__(self, state, seed=None):
+        self.state = state.copy()
+        self.rng = random.Random(seed)
+        # a node: [move, mover, visits, total, children, untried]
+        self.root = [None, None, 0, 0.0, [], self._moves(self.state)]
+
+    def _moves(self, state):
+        moves = state.legal_moves()
+        self.rng.shuffle(moves)
+        return moves
+
+    def step(self) -> None:
+        node, state, path = self.root, self.state.copy(), [self.root]
+        while not node[5] and node[4]:
+            log_n = math.log(node[2])
+            node = max(node[4], key=lambda ch: ch[3] / ch[2] + math.sqrt(2 * log_n / ch[2]))
+            state.play(node[0])
+            path.append(node)
+        if node[5]:
+            move = node[5].pop()
+            mover = state.to_move
+            state.play(move)
+            child = [move, mover, 0, 0.0, [], self._moves(state) if state.result is None else []]
+            node[4].append(child)
+            path.append(child)
+        n = 0
+        while state.result is None and n < self.MAX_PLAYOUT:
+            moves = state.legal_moves()
+            state.play(moves[self.rng.randrange(len(moves))])
+            n += 1
+        rewards = state.result.rewards if state.result is not None else (0.5,) * state.num_players
+        for node in path:
+            node[2] += 1
+            if node[1] is not None:
+                node[3] += rewards[node[1]]
+
+    def run(self, seconds: float | None = None, iterations: int | None = None) -> None:
+        deadline = time.perf_counter() + seconds if seconds is not None else None
+        done = 0
+        while (iterations is None or done < iterations) and \
+                (deadline is None or time.perf_counter() < deadline):
+            self.step()
+            done += 1
+
+    def best_move(self):
+        return max(self.root[4], key=lambda ch: ch[2])[0]
+
+
+class Player:
+    """One seat's player for a whole game. Our search keeps its tree between moves: the
+    subtree of the position reached after its own move and the opponent's reply (two-seat
+    games, where state.last is that reply)."""
+
+    def __init__(self, spec: str, seed=None):
+        self.kind, self.budget = parse_player(spec)
+        self.rng = random.Random(seed)
+        self.search = None
+        self.played = None   # our last move, the first step of the tree's line to reuse
+
+    def move(self, state):
+        moves = state.legal_moves()
+        if self.kind == "random" or len(moves) == 1:
+            self.search = None
+            return self.rng.choice(moves)
+        if self.kind == "uct":
+            search = PlainUCT(state, seed=self.rng.random())
+            search.run(**self.budget)
+            return search.best_move()
+        s = self.search
+        if not (s and state.num_players == 2 and s.advance([self.played, state.last], state)):
+            s = self.search = Search(state, seed=self.rng.random())
+        s.run(**self.budget)
+        self.played = s.best_move()
+        return self.played
 
 
 def choose(state, spec: str, rng: random.Random):
-    kind, args = parse_player(spec)
-    moves = state.legal_moves()
-    if kind == "random" or len(moves) == 1:
-        return rng.choice(moves)
-    search = Search(state, seed=rng.random())
-    search.run(**args)
-    return search.best_move()
+    """A move for `spec` from scratch (no tree kept between moves)."""
+    return Player(spec, rng.random()).move(state)

@@ -1,0 +1,186 @@
+"""The search plays tactics right in every two-player game: it takes a win in one move, blocks
+the opponent's win in one move, and beats random play.
+
+The positions come from real games (random and search self-play), saved as position codes.
+What counts as right is worked out here by trying every move (and every reply), not taken
+from the search or a game's winning_moves() hook."""
+import random
+
+import pytest
+
+from spielkiste.ai.mcts import Search
+from spielkiste.ai.players import PlainUCT, Player, parse_player
+from spielkiste.registry import get_game
+
+# a position where the side to move wins at once with some moves but not with most
+WIN = {
+    "blockade": "1::1r10/4B7/8r3/3b6b1/1b10/1b4r2r2/12/12/5b6/6b3r1/4R3r3/12;0;J4-K4",  # one move
+    "surikata": "1:seed.101:1O1WW/WM1MW/WW1OO/MW1MM/OO1OO;0;0;B4",
+    "snorkels": "1::1G2P1G/6G/2P1PG1/1P1P1G1/2G1PG1/P3G2/G4PP;0;0;0;F5",
+    "drei": "1::8/W7/1B6/8/B1BWW3/2WB4/5W2/8;1;A2",
+    "aufstellen": "1::2b1/Bbs1/R1s1/crrc;11;H8",
+    "sprung": "2::12/12/12/9bcb/8bbc1/9bcb/6s3rr/9srr/9srr/12/12/12;0;;I8-L8",
+    "ziggurats": "1::....br./..Fb..Frr.b/..br.../rb.b.b.../..b.rrb.r./.Fr..Frb..;1;D3-C3.E5-D5;D3-C3;",
+    "weltreich": "2::bcbb8/c11/b1b9/9r1s/12/9s2/7c4/12/1c9r/9r1r/R6B1s2/1r6r1s1;0;K6-J6;;6",
+    "tor": "2::12/12/6h4g/12/6r4G/12/12/12/12/rrrr8/12/R1ssss6;0;H5;H5-G5;",
+}
+
+# a position where the opponent would win at once unless the side to move prevents it, and
+# most moves do not
+BLOCK = {
+    "blockade": "1::r10b/4B2b4/12/4r2b4/12/10bb/r11/2b9/12/1r8r1/4R7/8r3;0;H2",
+    "surikata": "1:seed.1:W1OMM/W2W1/1OWMO/MO1WO/2OWM;0;0;C3",
+    "snorkels": "1::1G2P1G/6G/2P1PG1/1P1P1G1/2G1P2/P3G2/G4PP;1;0;0;A6",
+    "drei": "1::8/8/8/8/B1BWW3/2WB4/5W2/8;1;D5",
+    "aufstellen": "1::1r2/1bs1/2Rc/B1rc;9;E11-H8",
+    "sprung": "2::12/12/12/8b1bc/9bcb/9bbc/6sr3r/8sr1r/8srr1/12/12/12;1;;H4-I4",
+    "ziggurats": "1::.r..../.bb..../b.rbr...r./b..F.b.r./br...../Fr..Fb.bbr.F.;0;B6-A6.B1-B2;B1-B2;",
+    "weltreich": "2::bcbb8/c11/b1b9/9r1s/12/10s1/7c4/12/1c9r/9r1r/R6B1s2/1r6r1s1;1;B11-H11;;5",
+    "tor": "2::r11/5s6/12/h11/s11/G5g5/12/R5s5/12/12/g11/12;1;;F5-F2;;59",
+}
+
+GAMES = sorted(WIN)
+BUDGET = 600     # iterations: a small fraction of what the page's lowest level runs
+
+
+def position(gid: str, code: str):
+    return get_game(gid).decode(code)
+
+
+def wins_at_once(state) -> set:
+    """Move texts that end the game at once with a win for the player to move."""
+    seat, out = state.to_move, set()
+    for m in state.legal_moves():
+        s = state.copy()
+        s.play(m)
+        if s.result is not None and s.result.rewards[seat] == 1.0:
+            out.add(state.move_text(m))
+    return out
+
+
+def safe_moves(state) -> set:
+    """Move texts after which the opponent has no win at once."""
+    out = set()
+    for m in state.legal_moves():
+        s = state.copy()
+        s.play(m)
+        if s.result is None and not wins_at_once(s):
+            out.add(state.move_text(m))
+    return out
+
+
+def searched_move(state, iterations=BUDGET, seed=1) -> str:
+    search = Search(state, seed=seed)
+    search.run(iterations=iterations)
+    return state.move_text(search.best_move())
+
+
+@pytest.mark.parametrize("gid", GAMES)
+def test_takes_a_win_in_one(gid):
+    s = position(gid, WIN[gid])
+    wins = wins_at_once(s)
+    assert wins, "the position has a winning move"
+    for seed in (1, 2, 3):
+        assert searched_move(s, seed=seed) in wins
+
+
+@pytest.mark.parametrize("gid", GAMES)
+def test_blocks_a_win_in_one(gid):
+    s = position(gid, BLOCK[gid])
+    assert not wins_at_once(s), "no win of its own to take instead"
+    safe = safe_moves(s)
+    assert safe and len(safe) < len(s.legal_moves()), "some moves block, some do not"
+    for seed in (1, 2, 3):
+        assert searched_move(s, seed=seed) in safe
+
+
+def test_blockade_win():
+    """Blockade offers a king with a way out no other move: the win position is still one."""
+    s = position("blockade", WIN["blockade"])
+    assert [s.move_text(m) for m in s.legal_moves()] == list(wins_at_once(s))
+
+
+def play(gid: str, specs: tuple[str, str], seed: int) -> tuple:
+    """One game between two player specs (seat 0 first); the rewards."""
+    rng = random.Random(seed)
+    cls = get_game(gid)
+    s = cls.new({"seed": seed} if "seed" in {o.key for o in cls.all_options()} else {})
+    players = [Player(spec, rng.random()) for spec in specs]
+    while s.result is None:
+        s.play(players[s.to_move].move(s))
+    return s.result.rewards
+
+
+MATCH_GAMES = ["surikata", "snorkels", "drei", "aufstellen", "blockade"]
+
+
+@pytest.mark.parametrize("gid", MATCH_GAMES)
+def test_beats_random(gid):
+    """Two games, one per colour, both won (a search that backs up the wrong seat's reward
+    loses these)."""
+    assert play(gid, ("mcts:300", "random"), 1)[0] == 1.0
+    assert play(gid, ("random", "mcts:300"), 2)[1] == 1.0
+
+
+def test_plain_uct_is_the_textbook_baseline():
+    """The baseline also finds a win in one when given enough iterations, and is a player spec."""
+    s = position("drei", WIN["drei"])
+    uct = PlainUCT(s, seed=1)
+    uct.run(iterations=2000)
+    assert s.move_text(uct.best_move()) in wins_at_once(s)
+    assert parse_player("uct:0.5s") == ("uct", {"seconds": 0.5})
+    assert parse_player("uct:200") == ("uct", {"iterations": 200})
+    with pytest.raises(ValueError):
+        parse_player("uct:fast")
+
+
+def test_tree_reuse_keeps_the_subtree_of_the_reached_position():
+    s = get_game("drei").new()
+    search = Search(s, seed=1)
+    search.run(iterations=400)
+    mine = max((ch for ch in search.root.children if ch.children), key=lambda ch: ch.visits)
+    reply = max(mine.children, key=lambda ch: ch.visits)
+    after = s.copy()
+    after.play(mine.move)
+    after.play(reply.move)
+    assert not search.advance([mine.move], after), "a line that does not reach the position"
+    assert search.advance([mine.move, reply.move], after)
+    assert search.root is reply and search.state.encode() == after.encode()
+    search.run(iterations=50)
+    assert search.best_move() in after.legal_moves()
+
+
+def test_info_reports_hint_win_chance_and_forced():
+    s = position("drei", WIN["drei"])
+    info = Search(s, seed=1).info()
+    assert info["move"] in wins_at_once(s) and info["value"] == 1.0
+    assert info["proven"] and info["forced"]
+    s = position("snorkels", BLOCK["snorkels"])
+    search = Search(s, seed=1)
+    search.run(iterations=200)
+    info = search.info()
+    assert 0.0 <= info["value"] <= 1.0 and info["iterations"] == 200 and not info["forced"]
+
+
+def test_worker_hint_evaluation_and_kept_tree():
+    import json
+
+    from spielkiste.record import Record
+    from spielkiste_web import worker
+    from spielkiste_web.links import to_fragment
+
+    rec = Record.new(get_game("drei"))
+    assert json.loads(worker.start(to_fragment(rec), 1)) == {"moves": len(rec.current.legal_moves()),
+                                                            "kept": False}
+    info = json.loads(worker.think(0.2))
+    assert {"iterations", "move", "value", "line", "proven", "forced"} <= set(info)
+    assert info["move"] == worker.best() and 0.0 <= info["value"] <= 1.0
+    rec.play_text(info["line"][0])
+    rec.play_text(info["line"][1])                      # the reply the search expected
+    assert json.loads(worker.start(to_fragment(rec), 1))["kept"]
+    hint = json.loads(worker.hint(to_fragment(rec), 0.1))
+    assert hint["move"] in {rec.current.move_text(m) for m in rec.current.legal_moves()}
+    s = position("drei", WIN["drei"])
+    rec = Record(s, custom_start=True)
+    hint = json.loads(worker.hint(to_fragment(rec), 0.1, 3))
+    assert hint["move"] in wins_at_once(s) and hint["value"] == 1.0 and hint["forced"]
