@@ -22,6 +22,14 @@ English prose. Errors carry (key, args) (errors.py); why_illegal, status(), the 
 and its cell and piece labels return texts.msg(key, **args) pairs; a BadPosition's `why` is
 such a pair too. The page translates them into the reader's language with texts.tr().
 
+The search (ai/mcts.py, one for all games) knows a game only through legal_moves, play and
+these policy hooks, each optional:
+  playout_move(rng) -> move          a move for playouts (default: uniform over legal_moves)
+  playout_cap: int                   playouts stop after this many plies and call evaluate()
+  evaluate() -> tuple | None         estimated rewards per seat where a playout stops
+  winning_moves() -> list            moves of the player to move that win at once, found
+                                     cheaply (default: the search tries every move)
+
 Rules several games share are here once, for a game to switch on rather than write again:
 teams of two are neighbouring seats (0+1 against 2+3) and play runs in seat order (clockwise),
 so a round is A1, A2, B1, B2; partner(); win() (a side's win, with the '_team' text naming the
