@@ -328,6 +328,8 @@ def test_perft_four_players():
     # The 2- and 3-player counts are in tests/perft/tor.perft: 62, and 57 with Blue's A1, A3
     # in column A and C1 in column C (-5); Yellow adds J12, L12 to row 12 and L10 to row 10 (-5).
     assert perft(Tor.new({"players": 4}), 1) == 52
+    # no gate can open in the first round: teams change nothing yet
+    assert perft(Tor.new({"players": 4, "teams": True}), 2) == perft(Tor.new({"players": 4}), 2) == 2746
 
 
 # ---------------------------------------------------------------- random play

@@ -419,6 +419,19 @@ def test_perft_four_players():
     assert perft(Weltreich.new({"players": 4}), 1) == 194 - 70
 
 
+def test_perft_teams_partners_never_capture_each_other():
+    # After each of Blue's 124 first moves, Green (next, now Blue's partner) could capture a
+    # blue piece 40 times in all without teams; with teams those captures are not moves.
+    alone, teams = Weltreich.new({"players": 4}), Weltreich.new({"players": 4, "teams": True})
+    captures = 0
+    for m in alone.legal_moves():
+        t = alone.copy()
+        t.play(m)
+        captures += sum(1 for x in t.legal_moves() if t.board[x % 144])
+    assert captures == 40
+    assert perft(alone, 2) == 15594 and perft(teams, 2) == 15594 - captures
+
+
 # ---------------------------------------------------------------- random play
 def reference_moves(s):
     """Independent move generator from the rule text, by coordinates."""
