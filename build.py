@@ -18,6 +18,7 @@ import http.server
 import json
 import os
 import shutil
+import ast
 import subprocess
 import sys
 import zipfile
@@ -77,6 +78,54 @@ def zip_packages(dst: str) -> None:
                             z.writestr(info, f.read())
 
 
+def default_game() -> str:
+    """The game the page opens when the URL names none and nothing is saved (app.py's DEFAULT_GAME;
+    app.py imports the browser, so it is read, not imported)."""
+    with open(os.path.join(ROOT, "py", "spielkiste_web", "app.py")) as f:
+        tree = ast.parse(f.read())
+    for node in tree.body:
+        if isinstance(node, ast.Assign) and [getattr(t, "id", None) for t in node.targets] == ["DEFAULT_GAME"]:
+            return ast.literal_eval(node.value)
+    raise SystemExit("py/spielkiste_web/app.py has no DEFAULT_GAME")
+
+
+def prerender(dst: str) -> dict:
+    """Every game's start position as the page's first render draws it, with the same renderer (CPython
+    here), so boot.js can show the board before Python is ready: dst/<id>.<lang>.json holds the
+    board's SVG, the title and the status lines. Returns boot.js's settings: the start fragment of
+    each game, the games whose new game is that start (no random set-up), the default game and the
+    "loading" text shown for clicks made before Python is ready."""
+    sys.path.insert(0, os.path.join(ROOT, "py"))
+    from spielkiste.inputs import Clicks
+    from spielkiste.record import Record
+    from spielkiste.registry import GAMES
+    from spielkiste.texts import t
+    from spielkiste_web import links, saves, svg, ui_texts  # noqa: F401  (ui_texts adds the page's keys)
+    os.makedirs(dst, exist_ok=True)
+    starts, fresh = {}, []
+    for gid, game in GAMES.items():
+        rec = Record.new(game, {})
+        state, seats = rec.current, saves.default_seats(rec.current.num_players)
+        starts[gid] = links.to_fragment(rec)
+        if not any(o.key == "seed" for o in game.all_options()):
+            fresh.append(gid)
+        human = state.result is None and seats[state.to_move] == "human"
+        targets = Clicks(state).targets() if human else set()
+        for lang in ("en", "de"):
+            who = t("colour." + state.seat_colour(state.to_move), lang)
+            line = state.status()
+            extra = ([t(line[0], lang, **line[1])] if line else []) + [t(k, lang, **a) for k, a in state.view().notes]
+            snap = {"frag": starts[gid], "lang": lang, "title": t("game." + gid, lang),
+                    "svg": svg.render(state.view(frozenset(), None), lang, targets, None, 0, set(),
+                                      t("ui.board", lang, game=t("game." + gid, lang))),
+                    "status": t("ui.to_move_you" if human and "computer" in seats else "ui.to_move", lang, player=who),
+                    "extra": " ".join(extra)}
+            with open(os.path.join(dst, f"{gid}.{lang}.json"), "w") as f:
+                json.dump(snap, f, ensure_ascii=False)
+    return {"games": starts, "fresh": fresh, "default": default_game(),
+            "loading": {lang: t("ui.loading", lang) for lang in ("en", "de")}}
+
+
 def build() -> None:
     deps()
     if os.path.isdir(DIST):
@@ -86,7 +135,7 @@ def build() -> None:
     copy(os.path.join(ROOT, "pyscript.toml"), os.path.join(DIST, "pyscript.toml"))
     for fn in sorted(os.listdir(os.path.join(ROOT, "assets"))):
         src = os.path.join(ROOT, "assets", fn)
-        if fn in ("sw.js", "manifest.webmanifest"):
+        if fn in ("sw.js", "boot.js", "manifest.webmanifest"):
             continue
         if os.path.isfile(src):
             copy(src, os.path.join(DIST, "assets", fn))
@@ -102,6 +151,10 @@ def build() -> None:
             copy(os.path.join(core, fn), os.path.join(DIST, "vendor", "pyscript", fn))
     zip_packages(os.path.join(DIST, "spielkiste.zip"))
     copy(os.path.join(ROOT, "py", "spielkiste_web", "worker.py"), os.path.join(DIST, "worker.py"))
+    with open(os.path.join(ROOT, "assets", "boot.js")) as f:
+        boot = f.read().replace("__BOOT__", json.dumps(prerender(os.path.join(DIST, "boards"))))
+    with open(os.path.join(DIST, "assets", "boot.js"), "w") as f:
+        f.write(boot)
     # the service worker caches every file of the build, under a version that changes with them
     files, digest = [], hashlib.sha256()
     for dirpath, _, filenames in sorted(os.walk(DIST)):

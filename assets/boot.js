@@ -1,11 +1,126 @@
-// Start-up glue that must not wait for Python: the embed flag and the offline service worker.
+// Start-up glue that must not wait for Python: the embed flag, the board painted at once, the clicks
+// made on it kept until Python is ready, and the offline service worker.
+//
+// The board shown is always our renderer's output, never markup made from the URL: the start position
+// the build rendered (boards/<id>.<lang>.json), or the last board the page's Python rendered for a game
+// (localStorage "spielkiste.svg.<id>", see py/spielkiste_web/early.py), used only when its fragment is
+// exactly the one the URL or the save names. Clicks on such an exact board are kept and handed to
+// Python (window.spielkisteBoot.take), which plays them if it opened that very position. A board that
+// may not be the one Python opens (a new game with a random set-up) is a placeholder: clicks on it
+// only say that the game engine is loading.
 (function () {
   "use strict";
+  var BOOT = __BOOT__;   // build.py: {games: {id: start fragment}, fresh: [ids], default: id, loading: {lang: text}}
+  var early = { frag: null, exact: false, cells: [], done: false };
+
   if (new URLSearchParams(location.search).has("embed")) {
     document.documentElement.classList.add("embed");
   }
-  if ("serviceWorker" in navigator && location.protocol !== "file:") {
-    navigator.serviceWorker.register("./sw.js").then(function (reg) {
+
+  function stored(key) {
+    try { return window.localStorage.getItem(key); } catch (e) { return null; }
+  }
+  function parsed(key) {
+    try { var v = JSON.parse(stored(key)); return v && typeof v === "object" ? v : null; } catch (e) { return null; }
+  }
+  function known(gid) {
+    return typeof gid === "string" && Object.prototype.hasOwnProperty.call(BOOT.games, gid);
+  }
+  // the same choice as app.py: the stored language, else the browser's
+  var lang = stored("spielkiste.lang") || ((navigator.language || "").toLowerCase().indexOf("de") === 0 ? "de" : "en");
+  if (lang !== "de") lang = "en";
+
+  // What Python will open (app.py's route): the URL's fragment, else the last game's save, else a new game.
+  function plan() {
+    var frag = location.hash.replace(/^#+/, "");
+    var gid, exact;
+    if (frag) {
+      gid = frag.split("?")[0].trim().toLowerCase();
+      if (!known(gid)) return null;
+      exact = frag;
+    } else {
+      gid = stored("spielkiste.last");
+      if (!known(gid)) gid = BOOT.default;
+      var save = parsed("spielkiste.save." + gid);
+      if (save) exact = typeof save.link === "string" ? save.link : null;
+      else exact = BOOT.fresh.indexOf(gid) >= 0 ? BOOT.games[gid] : null;
+      if (exact === null && save) return null;     // a save we cannot read: Python sets it aside
+    }
+    var cache = parsed("spielkiste.svg." + gid);
+    if (cache && exact !== null && cache.frag === exact && cache.lang === lang && typeof cache.svg === "string") {
+      return { gid: gid, frag: exact, exact: true, snap: cache };
+    }
+    if (exact === BOOT.games[gid]) return { gid: gid, frag: exact, exact: true };
+    if (!frag && exact === null) return { gid: gid, frag: BOOT.games[gid], exact: false };   // random set-up
+    return null;
+  }
+
+  function text(id, value) {
+    var e = document.getElementById(id);
+    if (e && typeof value === "string") e.textContent = value;
+  }
+
+  function paint(p, snap) {
+    var board = document.getElementById("board");
+    if (!board || early.done || document.body.dataset.ready === "1") return;
+    board.innerHTML = snap.svg;      // our renderer's output (see above), never text from the URL
+    var moving = board.querySelectorAll(".fresh, .slide");   // the last move's animation: not again
+    for (var i = 0; i < moving.length; i++) moving[i].classList.remove("fresh", "slide");
+    board.dataset.early = p.exact ? "exact" : "placeholder";
+    early.frag = p.frag;
+    early.exact = p.exact;
+    text("game-title", snap.title);
+    text("status", snap.status);
+    text("status-extra", snap.extra);
+    if (typeof snap.title === "string") document.title = snap.title + " · Spielkiste";
+    document.documentElement.lang = lang;
+    document.documentElement.dataset.painted = String(Math.round(performance.now()));
+  }
+
+  function whenParsed(fn) {
+    if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", fn);
+    else fn();
+  }
+
+  var p = plan();
+  if (p && p.snap) {
+    whenParsed(function () { paint(p, p.snap); });
+  } else if (p) {
+    fetch("./boards/" + p.gid + "." + lang + ".json").then(function (r) {
+      return r.ok ? r.json() : null;
+    }).then(function (snap) {
+      if (snap && snap.frag === p.frag) whenParsed(function () { paint(p, snap); });
+    }).catch(function () { /* the page's Python draws the board in any case */ });
+  }
+
+  // Clicks before Python is ready: on an exact board, the square is kept (and lit); any click says "loading".
+  document.addEventListener("click", function (e) {
+    if (early.done || !document.body || document.body.dataset.ready === "1" || !e.target.closest) return;
+    var cell = e.target.closest("#board [data-cell]");
+    if (cell && early.exact) {
+      early.cells.push(cell.getAttribute("data-cell"));
+      cell.classList.add("selected");
+    }
+    if (cell || e.target.closest("button, select, a")) {
+      text("status", BOOT.loading[lang]);
+      document.documentElement.dataset.starting = "1";
+    }
+  }, true);
+
+  // Python, once it has rendered the position `frag`: the squares clicked on the early board, in order,
+  // if that board showed the same position; from then on the page's own handlers take every click.
+  window.spielkisteBoot = {
+    take: function (frag) {
+      early.done = true;
+      delete document.documentElement.dataset.starting;
+      return early.exact && frag === early.frag ? early.cells.slice() : [];
+    }
+  };
+
+  // the offline service worker, once the AI worker has settled: its install fetches every file of the
+  // site, which would otherwise compete with the page's and the AI worker's start-up
+  function registerWorker() {
+    navigator.serviceWorker.register("./sw.js").then(function () {
       return navigator.serviceWorker.ready;
     }).then(function () {
       document.documentElement.dataset.offline = "ready";
@@ -13,6 +128,17 @@
       if (el) el.hidden = false;
     }).catch(function (err) {
       console.warn("offline mode unavailable:", err);
+    });
+  }
+  function settled() {
+    return document.body.dataset.ai === "ready" || document.body.dataset.ai === "page";
+  }
+  if ("serviceWorker" in navigator && location.protocol !== "file:") {
+    whenParsed(function () {
+      if (navigator.serviceWorker.controller || settled()) return registerWorker();
+      new MutationObserver(function (_, obs) {
+        if (settled()) { obs.disconnect(); registerWorker(); }
+      }).observe(document.body, { attributes: true, attributeFilter: ["data-ai"] });
     });
   }
 })();

@@ -14,7 +14,7 @@ from spielkiste.inputs import Clicks
 from spielkiste.record import Record
 from spielkiste.registry import GAMES, get_game
 from spielkiste.texts import t
-from spielkiste_web import links, panels, saves, svg, ui_texts  # noqa: F401  (ui_texts adds the page's keys)
+from spielkiste_web import early, links, panels, saves, svg, ui_texts  # noqa: F401  (ui_texts adds the page's keys)
 from spielkiste_web.analysis import Analysis
 from spielkiste_web.board_input import BoardInput
 from spielkiste_web.computer import Cancelled, Computer
@@ -62,6 +62,7 @@ class App:
         panels.chooser(self)
         self.wire()
         self.route(str(window.location.hash), initial=True)
+        early.replay_clicks(self)     # clicks made on the board boot.js painted before Python was ready
         if not self.storage.available and not self.embed:
             self.show_message(self.tr("ui.no_storage"))
         document.body.dataset.ready = "1"
@@ -262,8 +263,8 @@ class App:
         title = self.tr("ui.board", game=self.tr("game." + game.id))
         board = el("board")
         had_focus = board.contains(document.activeElement)
-        board.innerHTML = svg.render(view, self.lang, targets, selected, self.rotation, self.fresh, title,
-                                     self.slide)
+        board.innerHTML = markup = svg.render(view, self.lang, targets, selected, self.rotation, self.fresh,
+                                              title, self.slide)
         self.fresh = set()
         self.slide = None
         for cell in self.hint_cells:
@@ -281,6 +282,7 @@ class App:
         panels.moves(self)
         panels.chooser_current(self)
         self.render_result(state)
+        early.remember(self, markup)  # for boot.js: this board at once on the next start
         el("btn-undo").disabled = rec.cursor == 0
         el("btn-first").disabled = rec.cursor == 0
         el("btn-redo").disabled = rec.at_end

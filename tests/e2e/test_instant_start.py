@@ -1,0 +1,97 @@
+"""Instant start (issue 13): the board is on screen before Python is ready, and a click made then
+is not lost. The interpreter's WebAssembly is held back (Playwright route) until the test lets it
+through, so "before Python is ready" is certain, not a race."""
+import pytest
+
+from conftest import Watch, moves, wait_moves
+
+
+class Held:
+    """Holds every request for pyodide.asm.wasm until release(); afterwards lets them through."""
+
+    def __init__(self, page):
+        self.routes, self.holding = [], True
+        page.route("**/pyodide.asm.wasm", self.on_route)
+
+    def on_route(self, route):
+        if self.holding:
+            self.routes.append(route)
+        else:
+            route.continue_()
+
+    def release(self):
+        self.holding = False
+        for r in self.routes:
+            r.continue_()
+        self.routes = []
+
+
+@pytest.fixture
+def held_page(browser, dist):
+    # service workers blocked: a page answered by its worker would bypass the route
+    ctx = browser.new_context(viewport={"width": 1280, "height": 860}, service_workers="block")
+    page = ctx.new_page()
+    page.watch = Watch(page)
+    page.held = Held(page)
+    yield page
+    assert page.watch.foreign() == [], "requests left 127.0.0.1"
+    assert page.watch.errors == [], f"uncaught page errors: {page.watch.errors}"
+    ctx.close()
+
+
+def early_board(page):
+    """Waits for boot.js's board; asserts that Python cannot be ready yet (its wasm is held)."""
+    page.wait_for_selector("#board[data-early] svg [data-cell]", timeout=20000)
+    for _ in range(200):                       # the board may well be painted before the wasm is asked for
+        if page.held.routes:
+            break
+        page.wait_for_timeout(100)
+    assert page.held.routes, "the interpreter's wasm was never requested: nothing was held back"
+    assert page.evaluate("document.body.dataset.ready") is None
+    return page.get_attribute("#board", "data-early")
+
+
+def frag(page):
+    return page.evaluate("window.spielkiste()")
+
+
+def test_start_position_shown_and_click_played_once_ready(held_page, server):
+    page = held_page
+    page.goto(server.url + "#snorkels")
+    assert early_board(page) == "exact"
+    assert page.text_content("#game-title") == "Snorkels"
+    assert page.evaluate("document.querySelectorAll('#board svg [data-cell]').length") == 49
+    cell = page.get_attribute("#board [data-cell].target", "data-cell")
+    page.click(f'#board [data-cell="{cell}"]')
+    assert "Loading" in page.text_content("#status")          # said at once: the click is kept
+    page.held.release()
+    page.wait_for_selector("body[data-ready='1']", timeout=90000)
+    assert wait_moves(page, 1)[0].endswith(cell)
+    assert frag(page).split(",")[0] == f"snorkels?m={cell}"
+    # the next start paints the saved position at once, from the page's own last render
+    page.wait_for_function("document.body.dataset.thinking !== '1'", timeout=60000)
+    played = frag(page)
+    page.held.holding = True
+    page.goto(server.url + "#" + played)
+    page.reload()
+    assert early_board(page) == "exact"
+    pieces = page.evaluate("document.querySelectorAll('#board svg [data-piece]').length")
+    assert pieces >= len(played.split("m=")[1].split(","))
+    page.held.release()
+    page.wait_for_selector("body[data-ready='1']", timeout=90000)
+    assert frag(page) == played
+    assert len(moves(page)) == len(played.split("m=")[1].split(","))
+
+
+def test_click_on_a_placeholder_says_loading_and_plays_nothing(held_page, server):
+    """With no link and no save, Snorkels starts from a random set-up: the board shown early is only
+    its default set-up, so a click there is answered with "loading", never played on another board."""
+    page = held_page
+    page.goto(server.url)
+    assert early_board(page) == "placeholder"
+    page.click("#board [data-cell]")
+    assert "Loading" in page.text_content("#status")
+    page.held.release()
+    page.wait_for_selector("body[data-ready='1']", timeout=90000)
+    assert moves(page) == []
+    assert "Loading" not in page.text_content("#status")
