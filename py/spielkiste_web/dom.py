@@ -3,6 +3,7 @@
 Elements are built with createElement/textContent only: text from links or storage never
 becomes markup. Event handlers are kept alive here (Pyodide proxies are freed otherwise)."""
 import js
+from pyodide.ffi import jsnull
 from pyscript import document
 from pyscript.ffi import create_proxy
 
@@ -58,7 +59,7 @@ class Storage:
             value = self._ls.getItem(key)
         except Exception:
             return None
-        return None if value is None else str(value)
+        return None if value is None or value is jsnull else str(value)    # a missing key is JS null
 
     def set(self, key, value) -> bool:
         """Write; False when the browser refused (quota exceeded or storage blocked)."""
