@@ -100,6 +100,22 @@ def test_blockade_win():
     assert [s.move_text(m) for m in s.legal_moves()] == list(wins_at_once(s))
 
 
+@pytest.mark.parametrize("gid", [g for g in GAMES if hasattr(get_game(g), "winning_moves")])
+def test_winning_moves_hooks_are_sound(gid):
+    """What a game's hook calls a win at once is one (the search proves positions with it);
+    Blockade's names every win (the king's exit)."""
+    cls = get_game(gid)
+    for seed in range(6):
+        rng = random.Random(seed)
+        s = cls.new({"seed": seed} if "seed" in {o.key for o in cls.all_options()} else {})
+        while s.result is None and s.ply < 150:
+            hook = {s.move_text(m) for m in s.winning_moves()}
+            assert hook <= wins_at_once(s), s.encode()
+            if gid == "blockade":
+                assert hook == wins_at_once(s)
+            s.play(s.playout_move(rng))
+
+
 def play(gid: str, specs: tuple[str, str], seed: int) -> tuple:
     """One game between two player specs (seat 0 first); the rewards."""
     rng = random.Random(seed)

@@ -213,6 +213,10 @@ class Blockade(State):
                             return True
         return False
 
+    def winning_moves(self) -> list:
+        """The king's exit when it has a path (then the only legal move): the search's hook."""
+        return [KING] if self.result is None and self.exit_path() is not None else []
+
     def playout_move(self, rng):
         seat = self.to_move
         if self.exit_path() is not None:
