@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from helpers import rules_examples
-from spielkiste.errors import BadMove, BadOption, BadPosition, IllegalMove, SpielkisteError
+from spielkiste.errors import BadMove, BadOption, BadPosition, IllegalMove
 from spielkiste.registry import GAMES
 from spielkiste.texts import TABLE, is_msg, joined, msg, t, tr
 from spielkiste_web import svg
@@ -126,7 +126,7 @@ class Seen:
         for _ in range(40):
             i = rng.randrange(len(body))
             damaged.add(f"{version}:{opts}:{body[:i]}{rng.choice('0123456789x;/.-rRbBwWpPgGsSfFmM')}{body[i + 1:]}")
-        for i, f in enumerate(fields):
+        for i in range(len(fields)):
             for junk in ("", "x", "99", "A1", "A1-A2", "Z9"):
                 damaged.add(f"{version}:{opts}:" + ";".join(fields[:i] + [junk] + fields[i + 1:]))
         for text in sorted(damaged):
