@@ -169,10 +169,15 @@ add({
     "why.drei.stuck": ("{player} has no legal placement: draw.", "{player} kann keine Figur regelgerecht setzen: unentschieden."),
 })
 _TILE_WORDS = {"en": ("tile {t}", ", mirrored", ", turned {d}°"), "de": ("Tableau {t}", ", gespiegelt", ", um {d}° gedreht")}
-add({f"opt.drei.{q}.{v}": tuple(
-    _TILE_WORDS[lang][0].format(t=t + 1) + (_TILE_WORDS[lang][1] if m else "") +
-    (_TILE_WORDS[lang][2].format(d=90 * r) if r else "") for lang in ("en", "de"))
-    for q in QUADRANTS for v, (t, r, m) in PARSE_TILE.items()})
+
+
+def _tile_words(lang: str, t: int, r: int, m: bool) -> str:
+    words = _TILE_WORDS[lang]
+    return words[0].format(t=t + 1) + (words[1] if m else "") + (words[2].format(d=90 * r) if r else "")
+
+
+add({f"opt.drei.{q}.{v}": (_tile_words("en", t, r, m), _tile_words("de", t, r, m))
+     for q in QUADRANTS for v, (t, r, m) in PARSE_TILE.items()})
 
 add({
     "drei.illegal.lift": ("all 16 pawns are placed: lift one of yours and place it again, written like C3-E5",
