@@ -115,8 +115,8 @@ def render(view: View, lang: str = "en", targets=(), selected: str | None = None
         by_cell.setdefault(p.cell, []).append(p)
     layer_of: dict[str, list[str]] = {}
     for name, cells in view.layers.items():
-        for c in cells:
-            layer_of.setdefault(c, []).append(name)
+        for cid in cells:
+            layer_of.setdefault(cid, []).append(name)
     centre = {}
     for c in view.cells:
         centre[c.id] = (c.x + c.w / 2, c.y + c.h / 2)
@@ -172,14 +172,14 @@ def render(view: View, lang: str = "en", targets=(), selected: str | None = None
         lift = .14 * p.level
         size = 1.0 - .08 * p.level
         pid = p.id or f"{p.cell}.{p.level}"
-        cls = f"piece shape-{p.shape} c-{p.colour}" + (" fresh" if p.cell in fresh and not slide else "") + \
+        pcls = f"piece shape-{p.shape} c-{p.colour}" + (" fresh" if p.cell in fresh and not slide else "") + \
             (" raised" if p.level else "")
         inner = f'<g class="body">{_shape(p, size)}</g>{_colour_mark(p)}{_overlay(p.mark)}'
         if slide and p.cell == slide[1] and slide[0] in centre and p.level == top_level.get(p.cell):
             # the piece is drawn turned back by -rotation inside the turned board: turn the offset by +rotation
             dx, dy = _rotated(centre[slide[0]][0] - x + cx, centre[slide[0]][1] - y + cy, cx, cy, rotation % 360)
             inner = f'<g class="slide" style="--dx:{_f(dx - cx)}px;--dy:{_f(dy - cy)}px">{inner}</g>'
-        out.append(f'<g class="{escape(cls)}" data-piece="{escape(pid)}" '
+        out.append(f'<g class="{escape(pcls)}" data-piece="{escape(pid)}" '
                    f'transform="translate({_f(x)} {_f(y - lift)}) rotate({-rotation % 360})">'
                    f'<title>{escape(piece_label(p, lang))}</title>{inner}</g>')
     for kind, cells in view.lines:
