@@ -322,7 +322,11 @@ def links_round_trip(rec: Record, rng: random.Random) -> None:
     frag = links.position_link(rec.states[ply]) + ("&m=" + ",".join(rec.moves[ply:]) if ply < len(rec.moves) else "")
     again = links.from_fragment(frag)
     assert again.custom_start and again.moves == rec.moves[ply:], frag
-    assert again.current.encode() == rec.states[-1].encode() and links.to_fragment(again) == frag
+    assert links.to_fragment(again) == frag
+    end = rec.states[-1]
+    # a code keeps no history: a repetition that began before the linked position goes unseen
+    unseen = end.result is not None and end.result.reason == "why.repetition" and again.current.result is None
+    assert again.current.encode() == end.encode() or unseen, frag
 
 
 def checked_game(cls, opts: dict, seed: int, max_plies: int = 400) -> Record:
