@@ -9,130 +9,19 @@ anywhere, then every pawn goes on an empty square the opponent's last pawn attac
 placement that leaves the opponent no legal move (his move must itself be legal: a chain of
 placements must still reach Die Drei or the last pawn) is forbidden unless it wins. Three own pawns
 equally spaced on a line (anything between) win; 16 pawns without: draw, or the continuation
-(lift one own pawn and place it en prise again; repetition draws)."""
+(lift one own pawn and place it en prise again; repetition draws). The board and its tables:
+drei_board.py."""
 from ..codec import grid_decode, grid_encode, parse_int, split_fields
-from ..coords import names
 from ..engine import Option, Outcome, State
 from ..errors import BadOption, BadPosition
-from ..rng import Rng
 from ..texts import add, msg
 from ..view import Piece, grid
+from .drei_board import (CELLS, COLOUR_NAMES, INDEX, MOVE_TYPES, N, PARSE_TILE, PARTNERS, QUADRANTS, SIZE,
+                         TILE_VALUES, attack_rays, board_colours, layout_of, line_ok)
 
-N = 8
-SIZE = N * N
-CELLS = names(N, N)
-INDEX = {c: i for i, c in enumerate(CELLS)}
 PAWNS = 8                      # per player
 LIFT = SIZE                    # a continuation move from f to t is LIFT + f * SIZE + t
 OWN = ("W", "B")
-
-COLOUR_NAMES = ("red", "yellow", "green", "blue")
-MOVE_TYPES = ("rook", "bishop", "knight", "king")
-# the published quarterboards, rows top to bottom (an unverified transcription, see the rules page)
-TILES = ("RYBG/GRGB/YYBR/BGRY", "RYGB/GYRY/BBGR/YRBG", "RGBY/YYGR/BBRG/GRYB", "RGBY/YYBR/BGRG/GRYB")
-QUADRANTS = ("tl", "tr", "bl", "br")     # top-left, top-right, bottom-left, bottom-right
-DEFAULT_LAYOUT = ((0, 0, False), (1, 0, False), (2, 0, False), (3, 0, False))   # (tile, quarter turns, mirrored)
-
-
-def tile_value(tile: int, turns: int, mirrored: bool) -> str:
-    """The option value of a laid tile: '2', '2r90', '2m', '2mr270' (tile number 1-4)."""
-    return f"{tile + 1}{'m' if mirrored else ''}{'r' + str(90 * turns) if turns else ''}"
-
-
-TILE_VALUES = tuple(tile_value(t, r, m) for t in range(4) for m in (False, True) for r in range(4))
-PARSE_TILE = {tile_value(t, r, m): (t, r, m) for t in range(4) for m in (False, True) for r in range(4)}
-
-
-def laid_tile(tile: int, turns: int, mirrored: bool) -> list[list[int]]:
-    """A quarterboard as 4 rows of colour numbers, flipped left-right first, then turned clockwise."""
-    rows = [["RYGB".index(ch) for ch in row] for row in TILES[tile].split("/")]
-    if mirrored:
-        rows = [row[::-1] for row in rows]
-    for _ in range(turns):
-        rows = [[rows[3 - c][r] for c in range(4)] for r in range(4)]
-    return rows
-
-
-def board_colours(layout) -> tuple[int, ...]:
-    out = [0] * SIZE
-    for q, (tile, turns, mirrored) in enumerate(layout):
-        rows = laid_tile(tile, turns, mirrored)
-        r0, c0 = 4 * (q // 2), 4 * (q % 2)
-        for r in range(4):
-            for c in range(4):
-                out[(r0 + r) * N + c0 + c] = rows[r][c]
-    return tuple(out)
-
-
-def layout_of(options) -> tuple:
-    if options["board"] == "random":
-        rng = Rng(options["seed"])
-        order = rng.shuffle([0, 1, 2, 3])
-        return tuple((order[q], rng.below(4), rng.below(2) == 1) for q in range(4))
-    if options["board"] == "custom":
-        return tuple(PARSE_TILE[options[q]] for q in QUADRANTS)
-    return DEFAULT_LAYOUT
-
-
-ORTHO = ((1, 0), (-1, 0), (0, 1), (0, -1))
-DIAG = ((1, 1), (1, -1), (-1, 1), (-1, -1))
-KNIGHT = ((1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2))
-KING = ORTHO + DIAG
-_RAYS_CACHE: dict = {}
-
-
-def attack_rays(colours) -> tuple:
-    """Per square, the rays its pawn attacks along (a knight's or king's step is a ray of one):
-    a sliding ray stops after the first square of the pawn's own colour."""
-    rays = _RAYS_CACHE.get(colours)
-    if rays is not None:
-        return rays
-    out = []
-    for i in range(SIZE):
-        c0, r0, k = i % N, i // N, colours[i]
-        mine = []
-        if k in (0, 1):
-            for dc, dr in (ORTHO if k == 0 else DIAG):
-                ray, c, r = [], c0 + dc, r0 + dr
-                while 0 <= c < N and 0 <= r < N:
-                    ray.append(r * N + c)
-                    if colours[r * N + c] == k:
-                        break
-                    c, r = c + dc, r + dr
-                if ray:
-                    mine.append(tuple(ray))
-        else:
-            for dc, dr in (KNIGHT if k == 2 else KING):
-                c, r = c0 + dc, r0 + dr
-                if 0 <= c < N and 0 <= r < N:
-                    mine.append((r * N + c,))
-        out.append(tuple(mine))
-    rays = _RAYS_CACHE[colours] = tuple(out)
-    return rays
-
-
-def _line_ok(dc: int, dr: int) -> bool:
-    return dc == 0 or dr == 0 or dc == dr or dc == -dr
-
-
-def _partners(any_dir: bool) -> tuple:
-    """Per square i, (q, beyond, back) for every square q that can stand next to i in a three:
-    i q beyond, or q i back (-1 off the board). Without Troika only q on i's lines count."""
-    def at(c, r):
-        return r * N + c if 0 <= c < N and 0 <= r < N else -1
-    out = []
-    for i in range(SIZE):
-        c0, r0, mine = i % N, i // N, []
-        for q in range(SIZE):
-            dc, dr = q % N - c0, q // N - r0
-            if q != i and (any_dir or _line_ok(dc, dr)):
-                mine.append((q, at(c0 + 2 * dc, r0 + 2 * dr), at(c0 - dc, r0 - dr)))
-        out.append(tuple(mine))
-    return tuple(out)
-
-
-PARTNERS = (_partners(False), _partners(True))
-
 
 add({
     "opt.drei.continuation": ("Continuation after 16 pawns (lift and place again)",
@@ -291,7 +180,7 @@ class Drei(State):
         for x, a in enumerate(pawns):
             for b in pawns[x + 1:]:
                 dc, dr = b % N - a % N, b // N - a // N
-                if dc % 2 or dr % 2 or not (any_dir or _line_ok(dc, dr)):
+                if dc % 2 or dr % 2 or not (any_dir or line_ok(dc, dr)):
                     continue
                 m = (a // N + dr // 2) * N + a % N + dc // 2
                 if board[m] == own:
@@ -377,7 +266,7 @@ class Drei(State):
             ac, ar = a % N, a // N
             for b in pawns[x + 1:]:
                 dc, dr = b % N - ac, b // N - ar
-                if not any_dir and not _line_ok(dc, dr):
+                if not any_dir and not line_ok(dc, dr):
                     continue
                 for c, r in ((ac + 2 * dc, ar + 2 * dr), (ac - dc, ar - dr)):
                     if 0 <= c < N and 0 <= r < N and board[r * N + c] == ".":
