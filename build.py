@@ -17,6 +17,7 @@ import hashlib
 import http.server
 import json
 import os
+import re
 import shutil
 import ast
 import subprocess
@@ -93,8 +94,9 @@ def prerender(dst: str) -> dict:
     """Every game's start position as the page's first render draws it, with the same renderer (CPython
     here), so boot.js can show the board before Python is ready: dst/<id>.<lang>.json holds the
     board's SVG, the title and the status lines. Returns boot.js's settings: the start fragment of
-    each game, the games whose new game is that start (no random set-up), the default game and the
-    "loading" text shown for clicks made before Python is ready."""
+    each game, the games whose new game is that start (no random set-up), the default game, the
+    "loading" text shown for clicks made before Python is ready, the page's static texts (index.html's
+    data-t/data-tt keys) and the game chooser's entries, in both languages."""
     sys.path.insert(0, os.path.join(ROOT, "py"))
     from spielkiste.inputs import Clicks
     from spielkiste.record import Record
@@ -122,8 +124,13 @@ def prerender(dst: str) -> dict:
                     "extra": " ".join(extra)}
             with open(os.path.join(dst, f"{gid}.{lang}.json"), "w") as f:
                 json.dump(snap, f, ensure_ascii=False)
+    with open(os.path.join(ROOT, "index.html")) as f:
+        keys = sorted(set(re.findall(r'data-tt?="([^"]+)"', f.read())))
     return {"games": starts, "fresh": fresh, "default": default_game(),
-            "loading": {lang: t("ui.loading", lang) for lang in ("en", "de")}}
+            "loading": {lang: t("ui.loading", lang) for lang in ("en", "de")},
+            "texts": {lang: {k: t(k, lang) for k in keys} for lang in ("en", "de")},
+            "chooser": {lang: [[gid, t("game." + gid, lang), t("blurb." + gid, lang)] for gid in GAMES]
+                        for lang in ("en", "de")}}
 
 
 def build() -> None:

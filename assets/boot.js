@@ -10,7 +10,9 @@
 // only say that the game engine is loading.
 (function () {
   "use strict";
-  var BOOT = __BOOT__;   // build.py: {games: {id: start fragment}, fresh: [ids], default: id, loading: {lang: text}}
+  // build.py: {games: {id: start fragment}, fresh: [ids], default: id, loading: {lang: text},
+  //            texts: {lang: {key: text}}, chooser: {lang: [[id, name, blurb]...]}}
+  var BOOT = __BOOT__;
   var early = { frag: null, exact: false, cells: [], done: false };
 
   if (new URLSearchParams(location.search).has("embed")) {
@@ -73,8 +75,39 @@
     text("status", snap.status);
     text("status-extra", snap.extra);
     if (typeof snap.title === "string") document.title = snap.title + " · Spielkiste";
-    document.documentElement.lang = lang;
     document.documentElement.dataset.painted = String(Math.round(performance.now()));
+  }
+
+  // what app.py's translate_static and panels.chooser draw first, so nothing moves when Python takes over
+  function staticTexts(gid) {
+    var texts = BOOT.texts[lang], i, e;
+    document.documentElement.lang = lang;
+    var plain = document.querySelectorAll("[data-t]");
+    for (i = 0; i < plain.length; i++) {
+      e = plain[i];
+      if (texts[e.dataset.t] !== undefined) e.textContent = texts[e.dataset.t];
+    }
+    var titled = document.querySelectorAll("[data-tt]");
+    for (i = 0; i < titled.length; i++) {
+      e = titled[i];
+      if (texts[e.dataset.tt] !== undefined) { e.title = texts[e.dataset.tt]; e.setAttribute("aria-label", texts[e.dataset.tt]); }
+    }
+    var ul = document.getElementById("game-list");
+    if (!ul || ul.children.length) return;
+    BOOT.chooser[lang].forEach(function (entry) {
+      var li = document.createElement("li"), b = document.createElement("button"), name = document.createElement("span"),
+        blurb = document.createElement("span");
+      b.type = "button";
+      b.dataset.game = entry[0];
+      b.setAttribute("aria-current", entry[0] === gid ? "true" : "false");
+      name.textContent = entry[1];
+      blurb.className = "blurb";
+      blurb.textContent = entry[2];
+      b.appendChild(name);
+      b.appendChild(blurb);
+      li.appendChild(b);
+      ul.appendChild(li);
+    });
   }
 
   function whenParsed(fn) {
@@ -83,6 +116,9 @@
   }
 
   var p = plan();
+  whenParsed(function () {
+    if (document.body.dataset.ready !== "1") staticTexts(p ? p.gid : null);
+  });
   if (p && p.snap) {
     whenParsed(function () { paint(p, p.snap); });
   } else if (p) {
