@@ -16,7 +16,7 @@ ABB11 = "Bcr1/bRs1/1cr1/1b1s"
 
 
 def pos(grid, step, last=""):
-    return Aufstellen.decode(f"1::{grid};{step};{last}")
+    return Aufstellen.decode(f"2::{grid};{step};{last};")
 
 
 def kinds_on_board(s):
@@ -198,6 +198,23 @@ def test_threefold_repetition_draws():
     history = [start_key] + seen
     assert history.count(s.key()) == 3 and all(history[:-1].count(k) < 3 for k in history[:-1])
     assert len(seen) == 24, "start, after one cycle, after two: the third time"
+
+
+def test_a_repetition_draw_survives_the_position_code():
+    s = pos("r2b/1sc1/1RB1/crsb", 12)
+    there = ["B2-B5", "H5-H2", "E8-B8", "K2-K5", "E5-E2", "H8-K8"]
+    back = ["B5-B2", "H2-H5", "B8-E8", "K5-K2", "E2-E5", "K8-H8"]
+    for m in (there + back) * 2:
+        s.push_text(m)
+    assert s.result is not None and s.result.reason == "why.repetition"
+    code = s.encode()
+    assert code.endswith(";K8-H8;r"), "the shared mark of a repetition draw ends the code"
+    again = Aufstellen.decode(code)
+    assert again.result is not None and again.result.reason == "why.repetition"
+    assert again.result.rewards == (0.5, 0.5) and again.legal_moves() == [] and again.encode() == code
+    # version 1 had no mark: its codes still open, as the game going on they always showed
+    old = Aufstellen.decode("1::" + code.split(":", 2)[2].removesuffix(";r"))
+    assert old.result is None and old.encode() == code.removesuffix("r")
     assert s.result.rewards == (0.5, 0.5)
 
 
@@ -211,13 +228,13 @@ def test_perft_in_abb11():
 
 
 @pytest.mark.parametrize("code,why", [
-    ("1::4/4/4/4;0;", None),                                  # the start: fine
-    ("1::r3/4/4/4;0;", "step"),                               # a square placed but step 0
-    ("1::4/4/4/4;18;", "step"),
-    ("1::b3/4/4/4;1;", "step"),                               # Blue's square instead of Red's
-    ("1::rrRs/bcBb/sc2/4;12;", "already"),                    # to move with four in a row
-    ("1::r3/4/4/4;1;E2", "last move"),
-    ("1::r3/4/4/4;1;B2-E2", "last move"),
+    ("2::4/4/4/4;0;;", None),                                 # the start: fine
+    ("2::r3/4/4/4;0;;", "step"),                              # a square placed but step 0
+    ("2::4/4/4/4;18;;", "step"),
+    ("2::b3/4/4/4;1;;", "step"),                              # Blue's square instead of Red's
+    ("2::rrRs/bcBb/sc2/4;12;;", "already"),                   # to move with four in a row
+    ("2::r3/4/4/4;1;E2;", "last move"),
+    ("2::r3/4/4/4;1;B2-E2;", "last move"),
 ])
 def test_position_codes(code, why):
     if why is None:

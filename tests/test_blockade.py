@@ -26,7 +26,7 @@ def board_of(red="", blue=""):
 
 def pos(red="", blue="", to_move=0, last=""):
     """A position from the squares of the red and blue guards."""
-    return Blockade.decode(f"1::{grid_encode(board_of(red, blue), 12)};{to_move};{last}")
+    return Blockade.decode(f"2::{grid_encode(board_of(red, blue), 12)};{to_move};{last};")
 
 
 def cells(text):
@@ -262,17 +262,17 @@ def test_a_player_who_cannot_act_loses():
 # ---------------------------------------------------------------- counts
 # ---------------------------------------------------------------- position codes
 @pytest.mark.parametrize("code,why", [
-    ("1::12/12/12/12/12/12/12/12/12/12/12/12;0;", "king"),                         # no kings
-    ("1::12/4B7/12/12/12/12/12/12/12/12/3R8/12;0;", "king"),                      # red king moved
-    ("1::12/4B7/12/12/12/12/12/12/12/12/4R7/12;2;", "player"),
-    ("1::12/4B7/12/12/1r10/12/12/12/12/12/4R7/12;1;", "first guard"),            # B5 is a centre
-    ("1::12/4Br6/12/12/12/12/12/12/12/12/4R7/12;1;", "field"),                  # guard beside the king
-    ("1::r11/4B7/12/12/12/12/12/12/12/12/4R7/12;0;", "to move does not match"),  # Red to move again
-    ("1::rr10/4B7/12/12/12/12/12/12/12/12/4R7/12;0;", "in turn"),                # two red, no blue
-    ("1::r10b/4B7/12/12/12/12/12/12/12/12/4R7/12;1;A1", "to move does not match"),
-    ("1::r10b/4B7/12/12/12/12/12/12/12/12/4R7/12;1;E11-out", "no path"),
-    ("1::r10b/4B7/12/12/12/12/12/12/12/12/4R7/12;0;B5", "last move"),
-    ("1::rrrrrrr5/4B7/12/bbbbbb6/12/12/12/12/12/12/4R7/12;0;", "more than 6"),
+    ("2::12/12/12/12/12/12/12/12/12/12/12/12;0;;", "king"),                        # no kings
+    ("2::12/4B7/12/12/12/12/12/12/12/12/3R8/12;0;;", "king"),                     # red king moved
+    ("2::12/4B7/12/12/12/12/12/12/12/12/4R7/12;2;;", "player"),
+    ("2::12/4B7/12/12/1r10/12/12/12/12/12/4R7/12;1;;", "first guard"),           # B5 is a centre
+    ("2::12/4Br6/12/12/12/12/12/12/12/12/4R7/12;1;;", "field"),                 # guard beside the king
+    ("2::r11/4B7/12/12/12/12/12/12/12/12/4R7/12;0;;", "to move does not match"),  # Red to move again
+    ("2::rr10/4B7/12/12/12/12/12/12/12/12/4R7/12;0;;", "in turn"),               # two red, no blue
+    ("2::r10b/4B7/12/12/12/12/12/12/12/12/4R7/12;1;A1;", "to move does not match"),
+    ("2::r10b/4B7/12/12/12/12/12/12/12/12/4R7/12;1;E11-out;", "no path"),
+    ("2::r10b/4B7/12/12/12/12/12/12/12/12/4R7/12;0;B5;", "last move"),
+    ("2::rrrrrrr5/4B7/12/bbbbbb6/12/12/12/12/12/12/4R7/12;0;;", "more than 6"),
 ])
 def test_bad_positions_are_rejected(code, why):
     with pytest.raises(BadPosition, match=why):
@@ -282,7 +282,7 @@ def test_bad_positions_are_rejected(code, why):
 def test_position_code_round_trip_and_finished_games():
     s = play("blockade", "A11 L5 E11-out")
     code = s.encode()
-    assert code.endswith(";1;E11-out")
+    assert code.endswith(";1;E11-out;")
     again = Blockade.decode(code)
     assert again.encode() == code and again.result.winners == (0,) and again.result.line == s.result.line
 
@@ -382,3 +382,18 @@ def test_guards_shuffling_back_and_forth_draw_by_repetition():
             seen.append(s.key())
     assert s.result is not None and s.result.reason == "why.repetition" and s.result.rewards == (0.5, 0.5)
     assert seen.count(s.key()) == 3
+
+
+def test_a_repetition_draw_survives_the_position_code():
+    s = pos("G8 G10 J8 L1 K12 J12", "A3 A4 A5 A6 A7 C1", to_move=0)
+    for m in ["G8-G7", "A7-B7", "G7-G8", "B7-A7"] * 2:
+        s.push_text(m)
+    assert s.result is not None and s.result.reason == "why.repetition"
+    code = s.encode()
+    assert code.endswith(";0;B7-A7;r"), "the shared mark of a repetition draw ends the code"
+    again = Blockade.decode(code)
+    assert again.result is not None and again.result.reason == "why.repetition"
+    assert again.result.rewards == (0.5, 0.5) and again.legal_moves() == [] and again.encode() == code
+    # version 1 had no mark: its codes still open, as the game going on they always showed
+    old = Blockade.decode("1::" + code.split(":", 2)[2].removesuffix(";r"))
+    assert old.result is None and old.encode() == code.removesuffix("r")

@@ -27,7 +27,7 @@ def colour_rows(s):
 def pos(rows, to_move, last, opts=""):
     """A position from 8 row strings ('W', 'B', '.' or a digit for a run of empty squares)."""
     cells = "".join("." * int(ch) if ch.isdigit() else ch for ch in "".join(rows))
-    return Drei.decode(f"1:{opts}:{grid_encode(list(cells), 8)};{to_move};{last}")
+    return Drei.decode(f"2:{opts}:{grid_encode(list(cells), 8)};{to_move};{last};")
 
 
 def board(white=(), black=(), opts=None):
@@ -103,7 +103,7 @@ def test_random_board_is_reproducible_uses_each_tile_once_and_travels_in_the_cod
             assert sorted(quarter) == sorted([0, 1, 2, 3] * 4)
     a.push_text("C3")
     again = Drei.decode(a.encode())
-    assert again.colours == a.colours and a.encode().startswith("1:board.random,seed.12:")
+    assert again.colours == a.colours and a.encode().startswith("2:board.random,seed.12:")
 
 
 def test_view_draws_colours_and_move_type_symbols():
@@ -189,7 +189,7 @@ def test_attack_layer_shows_exactly_the_legal_squares():
 
 # ------------------------------------------------------------------ no immobilising
 # Black E1 H1 H4 and (last) A7 on blue: a king. White B6 C7 and two more.
-FORBIDDEN_CODE = "1::3WB2B/8/W7/7B/8/1W6/B1W5/8;0;A7"
+FORBIDDEN_CODE = "2::3WB2B/8/W7/7B/8/1W6/B1W5/8;0;A7;"
 
 
 def test_a_placement_that_leaves_the_opponent_no_square_is_forbidden():
@@ -247,7 +247,7 @@ def test_the_rule_looks_as_deep_as_it_must():
     # White's knight on H7 would attack only F8; Black's rook there G8 and H8; from White's bishop on
     # G8 nothing, from White's king on H8 G8 and G7, and so on: every chain dies within four pawns,
     # with no Die Drei on the way and far from the 16th pawn, so H7 is forbidden
-    code = "1::8/8/8/8/6W1/5BB1/5W2/3BW3;0;G6"
+    code = "2::8/8/8/8/6W1/5BB1/5W2/3BW3;0;G6;"
     s = Drei.decode(code)
     s.board[INDEX["H7"]] = "W"
     assert sorted(chains(s, INDEX["H7"])) == [["F8", "G8"], ["F8", "H8", "G7", "G8"], ["F8", "H8", "G8"]]
@@ -257,7 +257,7 @@ def test_the_rule_looks_as_deep_as_it_must():
 
 def test_a_placement_is_allowed_when_the_reply_it_leaves_wins():
     # Black H1 leaves White H2, a dead end, and G2, which makes G1-G2-G3: a legal reply, so H1 is legal
-    s = Drei.decode("1::6W1/4BB2/6W1/3W4/8/8/8/8;1;G3")
+    s = Drei.decode("2::6W1/4BB2/6W1/3W4/8/8/8/8;1;G3;")
     assert "H1" in texts(s)
     s.push_text("H1")
     assert texts(s) == {"G2"}
@@ -424,6 +424,21 @@ def test_continuation_repetition_draws():
     assert s.result.reason == "why.repetition", "the position after D8 is there for the third time"
 
 
+def test_a_repetition_draw_survives_the_position_code():
+    s = play("drei", SIXTEEN, {"continuation": "1"})
+    for m in ["D6-D7", "D8-C5", "D7-D6", "C5-D8"] * 2:
+        s.push_text(m)
+    assert s.result.reason == "why.repetition"
+    code = s.encode()
+    assert code.startswith("2:continuation.1:") and code.endswith(";C5-D8;r"), "the shared mark ends the code"
+    again = Drei.decode(code)
+    assert again.result is not None and again.result.reason == "why.repetition"
+    assert again.result.rewards == (0.5, 0.5) and again.legal_moves() == [] and again.encode() == code
+    # version 1 had no mark: its codes still open, as the game going on they always showed
+    old = Drei.decode("1:continuation.1:" + code.split(":", 2)[2].removesuffix(";r"))
+    assert old.result is None and old.encode() == code.removesuffix("r")
+
+
 # ------------------------------------------------------------------ rules page
 @pytest.mark.parametrize("lang", ["en", "de"])
 def test_rules_page_examples(lang):
@@ -433,7 +448,7 @@ def test_rules_page_examples(lang):
     links = [h.replace("&amp;", "&") for h in re.findall(r'<a class="example" href="#(drei\?[^"]+)"', html)]
     assert "drei?m=" + ",".join(EXAMPLE_II) in links
     assert "drei?p=" + FORBIDDEN_CODE in links
-    assert "drei?p=1::6B1/4W1W1/6BW/8/8/8/8/8;1;H3" in links, "the H1 example of the no-immobilising rule"
+    assert "drei?p=2::6B1/4W1W1/6BW/8/8/8/8/8;1;H3;" in links, "the H1 example of the no-immobilising rule"
     assert "drei?p=" + EXAMPLE_II_END in links
     for frag in links:
         rec = from_fragment(frag)
@@ -447,21 +462,21 @@ def test_rules_page_examples(lang):
 # ------------------------------------------------------------------ position codes
 def test_position_code_round_trip():
     s = play("drei", "A1 E1 B1")
-    assert s.encode() == "1::WW2B3/8/8/8/8/8/8/8;1;B1"
+    assert s.encode() == "2::WW2B3/8/8/8/8/8/8/8;1;B1;"
     assert texts(Drei.decode(s.encode())) == texts(s)
 
 
 @pytest.mark.parametrize("code,why", [
-    ("1::WW6/8/8/8/8/8/8/8;1;B1", "alternate"),
-    ("1::WB6/8/8/8/8/8/8/8;1;B1", "wrong player"),
-    ("1::WB6/8/8/8/8/8/8/8;0;A1", "belong to the player who moved last"),
-    ("1::WB6/8/8/8/8/8/8/8;0;", "last pawn placed must be given"),
-    ("1::8/8/8/8/8/8/8/8;0;A1", "no pawn"),
-    ("1::WWWB4/BB6/8/8/8/8/8/8;0;B2", "would have ended"),           # White's old three, White to move
-    ("1::WWWB4/BB6/8/8/8/8/8/7W;1;H8", "would have ended"),          # a three without the last pawn
-    ("1::WB6/8/8/8/8/8/8/8;0;A1-B1", "lifted only in the continuation"),
-    ("1::WWWWWWWW/W7/BBBBBBBB/8/8/8/8/8;1;A2", "only 8 pawns"),
-    ("1::WB6/8/8/8/8/8/8/8;0;B9", "given by its square"),
+    ("2::WW6/8/8/8/8/8/8/8;1;B1;", "alternate"),
+    ("2::WB6/8/8/8/8/8/8/8;1;B1;", "wrong player"),
+    ("2::WB6/8/8/8/8/8/8/8;0;A1;", "belong to the player who moved last"),
+    ("2::WB6/8/8/8/8/8/8/8;0;;", "last pawn placed must be given"),
+    ("2::8/8/8/8/8/8/8/8;0;A1;", "no pawn"),
+    ("2::WWWB4/BB6/8/8/8/8/8/8;0;B2;", "would have ended"),          # White's old three, White to move
+    ("2::WWWB4/BB6/8/8/8/8/8/7W;1;H8;", "would have ended"),         # a three without the last pawn
+    ("2::WB6/8/8/8/8/8/8/8;0;A1-B1;", "lifted only in the continuation"),
+    ("2::WWWWWWWW/W7/BBBBBBBB/8/8/8/8/8;1;A2;", "only 8 pawns"),
+    ("2::WB6/8/8/8/8/8/8/8;0;B9;", "given by its square"),
 ])
 def test_bad_position_codes_are_rejected(code, why):
     with pytest.raises(BadPosition, match=why):
@@ -474,10 +489,10 @@ def test_a_forbidden_last_placement_is_rejected():
         pos(["1B6", "W1W5", "8", "8", "8", "8", "8", "7B"], 0, "B1")
     # Black's H1 of the game G2 G3 E2 G1 H3: White's only square H2 is itself forbidden
     with pytest.raises(BadPosition, match="that placement was forbidden"):
-        Drei.decode("1::6BB/4W1W1/6BW/8/8/8/8/8;0;H1")
+        Drei.decode("2::6BB/4W1W1/6BW/8/8/8/8/8;0;H1;")
 
 
-EXAMPLE_II_END = "1::8/8/8/5WB1/8/1W1BWB1W/3B4/3WWB2;1;B6"
+EXAMPLE_II_END = "2::8/8/8/5WB1/8/1W1BWB1W/3B4/3WWB2;1;B6;"
 
 
 def test_decoded_finished_positions_have_their_result():

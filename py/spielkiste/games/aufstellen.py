@@ -11,7 +11,7 @@ column or long diagonal win at once; a player whose due piece type cannot move l
 `step` counts the turns: 0-11 the opening order, then 12-17 the cycle (17 wraps to 12). The
 seat to move is step % 2 throughout. Moves are ints: a placement is the centre index k (0-15,
 reading order), a movement 16 + from*16 + to."""
-from ..codec import grid_decode, grid_encode, parse_int, split_fields
+from ..codec import grid_decode, grid_encode, parse_int
 from ..engine import Outcome, State
 from ..errors import BadPosition
 from ..texts import add, msg
@@ -103,6 +103,7 @@ add({
 
 class Aufstellen(State):
     id = "aufstellen"
+    version = 2                      # 2: the code ends with the repetition mark (shared, engine.py)
     repetition = True
     playout_cap = 120
     move_pattern = r"(?i)[BEHK](?:2|5|8|11)(?:-[BEHK](?:2|5|8|11))?"
@@ -264,7 +265,7 @@ class Aufstellen(State):
 
     # ---------------------------------------------------------------- position code
     def _encode_body(self):
-        return ";".join([grid_encode(self.board, 4), str(self.step), self._last_text()])
+        return ";".join([grid_encode(self.board, 4), str(self.step), self._last_text()] + self._code_tail())
 
     def _last_text(self):
         m = self.last
@@ -272,8 +273,13 @@ class Aufstellen(State):
             return ""
         return self.move_text(m)
 
+    @classmethod
+    def _upgrade(cls, version, options, body):
+        """Version 1 had no repetition mark (a repetition draw reopened as a game going on)."""
+        return body + ";" if version == 1 else super()._upgrade(version, options, body)
+
     def _decode_body(self, body, options):
-        b, step, last = split_fields(body, 3)
+        (b, step, last), drawn = self._split_code(body, 3)
         self.board = board = grid_decode(b, 4, 4, "".join(TYPE_OF))
         self.step = parse_int(step, 0, 17, "aufstellen.pos.what.step")
         self.to_move = self.step % 2
@@ -307,7 +313,7 @@ class Aufstellen(State):
                     self.result = Outcome.win(self, seat, "why.aufstellen.line",
                                               line=[CENTRE_CELLS[k] for k in ln], winner=self.seat_ref(seat))
         if self.result is None:
-            self.result = self._stuck()
+            self.result = self._stuck() or self._code_draw(drawn)
 
     # ---------------------------------------------------------------- presentation
     def seat_colour(self, seat):

@@ -14,7 +14,7 @@ a state seen twice is a cycle and adds nothing.
 
 Moves are ints: a placement is the square index, a guard move 144 + from*144 + to, the king's
 exit KING."""
-from ..codec import grid_decode, grid_encode, parse_int, split_fields
+from ..codec import grid_decode, grid_encode, parse_int
 from ..engine import Outcome, State
 from ..errors import BadPosition
 from ..texts import add, msg
@@ -152,6 +152,7 @@ def _trace(s, end, parent, start):
 
 class Blockade(State):
     id = "blockade"
+    version = 2                      # 2: the code ends with the repetition mark (shared, engine.py)
     repetition = True
     aids = ("paths",)
     playout_cap = 200
@@ -343,7 +344,7 @@ class Blockade(State):
 
     # ---------------------------------------------------------------- position code
     def _encode_body(self):
-        return ";".join([grid_encode(self.board, N), str(self.to_move), self._last_text()])
+        return ";".join([grid_encode(self.board, N), str(self.to_move), self._last_text()] + self._code_tail())
 
     def _last_text(self):
         m = self.last
@@ -356,8 +357,13 @@ class Blockade(State):
         f, t = divmod(m - MOVE, NN)
         return f"{CELLS[f]}-{CELLS[t]}"
 
+    @classmethod
+    def _upgrade(cls, version, options, body):
+        """Version 1 had no repetition mark (a repetition draw reopened as a game going on)."""
+        return body + ";" if version == 1 else super()._upgrade(version, options, body)
+
     def _decode_body(self, body, options):
-        b, seat, last = split_fields(body, 3)
+        (b, seat, last), drawn = self._split_code(body, 3)
         self.board = board = grid_decode(b, N, N, "RBrb")
         self.to_move = parse_int(seat, 0, 1, "pos.what.to_move")
         self._exit = None
@@ -402,6 +408,8 @@ class Blockade(State):
                 raise BadPosition("err.position", why=msg("pos.last_move"))
             self.last = sq[0] if len(sq) == 1 else MOVE + sq[0] * NN + sq[1]
         self._check_stuck()
+        if self.result is None:
+            self.result = self._code_draw(drawn)
 
     # ---------------------------------------------------------------- presentation
     def seat_colour(self, seat):

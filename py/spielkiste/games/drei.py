@@ -11,7 +11,7 @@ placements must still reach Die Drei or the last pawn) is forbidden unless it wi
 equally spaced on a line (anything between) win; 16 pawns without: draw, or the continuation
 (lift one own pawn and place it en prise again; repetition draws). The board and its tables:
 drei_board.py."""
-from ..codec import grid_decode, grid_encode, parse_int, split_fields
+from ..codec import grid_decode, grid_encode, parse_int
 from ..engine import Option, Outcome, State
 from ..errors import BadOption, BadPosition
 from ..texts import add, msg
@@ -102,6 +102,7 @@ add({
 
 class Drei(State):
     id = "drei"
+    version = 2                      # 2: the code ends with the repetition mark (shared, engine.py)
     option_specs = (
         Option("continuation", "bool", False, (), "opt.drei.continuation"),
         Option("troika", "bool", False, (), "opt.drei.troika"),
@@ -411,10 +412,15 @@ class Drei(State):
     # ---------------------------------------------------------------- position code
     def _encode_body(self):
         last = self.move_text(self.last) if isinstance(self.last, int) else ""
-        return ";".join([grid_encode(self.board, N), str(self.to_move), last])
+        return ";".join([grid_encode(self.board, N), str(self.to_move), last] + self._code_tail())
+
+    @classmethod
+    def _upgrade(cls, version, options, body):
+        """Version 1 had no repetition mark (a repetition draw reopened as a game going on)."""
+        return body + ";" if version == 1 else super()._upgrade(version, options, body)
 
     def _decode_body(self, body, options):
-        b, seat, last = split_fields(body, 3)
+        (b, seat, last), drawn = self._split_code(body, 3)
         self._init_board(options)
         self.board = board = grid_decode(b, N, N, "WB")
         self.to_move = parse_int(seat, 0, 1, "pos.what.to_move")
@@ -459,6 +465,8 @@ class Drei(State):
             self.moves = self._legal()
             if not self.moves:
                 self.result = Outcome.draw(self, "why.drei.stuck", player=self.seat_ref(self.to_move))
+        if self.result is None:
+            self.result = self._code_draw(drawn)
 
     # ---------------------------------------------------------------- presentation
     def seat_rotation(self, seat):
