@@ -16,7 +16,8 @@ import random
 import sys
 import time
 
-from .ai import choose, parse_player
+from .ai import parse_player
+from .ai.players import Player
 from .ai.mcts import Search
 from .errors import SpielkisteError
 from .registry import GAMES, chooser, get_game
@@ -80,8 +81,9 @@ def play_match(game, specs: list[str], games: int, options: dict, seed: int, out
             seat_spec[seat] = 1 + k % (len(specs) - 1) if len(specs) > 1 else 0
         state = game.new(dict(options, seed=rng.randrange(1 << 30)) if "seed" in
                          {o.key for o in game.all_options()} and "seed" not in options else options)
+        players = [Player(specs[seat_spec[seat]], rng.random()) for seat in range(n)]   # trees kept
         while state.result is None:
-            state.play(choose(state, specs[seat_spec[state.to_move]], rng))
+            state.play(players[state.to_move].move(state))
         plies += state.ply
         res = state.result
         for seat in range(n):
@@ -119,7 +121,7 @@ def parser() -> tuple[argparse.ArgumentParser, dict]:
     sp.add_argument("--seconds", type=float, default=2.0)
     sp = sub.add_parser("match", help="engine-vs-engine match")
     sp.add_argument("game")
-    sp.add_argument("a", help="player spec of A: random, mcts:N, mcts:Ts")
+    sp.add_argument("a", help="player spec of A: random, mcts:N, mcts:Ts, uct:N, uct:Ts")
     sp.add_argument("b", help="player spec of the others")
     sp.add_argument("--games", type=int, default=20)
     sp.add_argument("--opt", action="append", default=[], metavar="KEY=VALUE")

@@ -29,6 +29,10 @@ these policy hooks, each optional:
   evaluate() -> tuple | None         estimated rewards per seat where a playout stops
   winning_moves() -> list            moves of the player to move that win at once, found
                                      cheaply (default: the search tries every move)
+  rave: int                          > 0: RAVE move statistics with this equivalence (visits
+                                     at which a child's own mean and its all-moves-as-first
+                                     mean weigh alike); for games where a move (a square to
+                                     place on) is good whenever it is played; 0 = off
 
 Rules several games share are here once, for a game to switch on rather than write again:
 teams of two are neighbouring seats (0+1 against 2+3) and play runs in seat order (clockwise),
@@ -132,6 +136,7 @@ class State:
     aids: ClassVar[tuple[str, ...]] = ()            # optional overlays the player can switch on
     tools: ClassVar[tuple[str, ...]] = ()           # analyses the page offers as buttons (run_tool)
     playout_cap: ClassVar[int] = 300                # search playouts stop (and evaluate) after this
+    rave: ClassVar[int] = 0                         # search: RAVE equivalence, 0 = off
 
     # --- per-position attributes every game has ---
     options: dict

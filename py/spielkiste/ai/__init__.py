@@ -1,5 +1,5 @@
 """Search that serves every game through the engine interface alone."""
 from .mcts import Search
-from .players import choose, parse_player
+from .players import Player, parse_player
 
-__all__ = ["Search", "choose", "parse_player"]
+__all__ = ["Search", "Player", "parse_player"]

@@ -3,8 +3,8 @@
 Each node keeps the total reward of the seat that moved into it, so every seat maximises its
 own reward (max^n); team-mates share rewards through Outcome, so they cooperate for free.
 
-What the search adds to textbook UCT (each kept because it won measured matches, see
-tests/bench/strength.py):
+What the search adds to textbook UCT (players.PlainUCT; tests/bench/strength.py measures the
+two against each other):
   - immediate wins: when a node is expanded, the moves that win at once are found first
     (the game's winning_moves() hook, else by trying every move) and the node is proven won;
   - a solver (MCTS-Solver, Winands et al. 2008): every node whose outcome is known carries it
@@ -13,10 +13,12 @@ tests/bench/strength.py):
     So a move that lets the opponent win at once is proven lost after one expansion of its
     node, and the selection and the final choice avoid it: blocking needs no special case;
   - the final choice by visits, with a proven win played at once and proven losses avoided;
-  - tree reuse: advance() keeps the subtree of the position actually reached.
+  - tree reuse: advance() keeps the subtree of the position actually reached;
+  - RAVE (Gelly & Silver 2007) in the games that ask for it (State.rave): a child's mean is
+    blended with the mean of the simulations in which its mover played its move later on.
 
 Game knowledge stays in the game modules behind the policy hooks of engine.State
-(playout_move, evaluate, playout_cap, winning_moves). The search runs in slices
+(playout_move, evaluate, playout_cap, winning_moves, rave). The search runs in slices
 (run(seconds=...)) so a caller (the AI worker) can report progress and stop it between them."""
 import math
 import random
@@ -24,7 +26,8 @@ import time
 
 
 class Node:
-    __slots__ = ("move", "parent", "children", "untried", "visits", "total", "mover", "proven")
+    __slots__ = ("move", "parent", "children", "untried", "visits", "total", "mover", "proven",
+                 "amaf_n", "amaf_t")
 
     def __init__(self, move, parent, mover):
         self.move = move
@@ -35,6 +38,8 @@ class Node:
         self.visits = 0
         self.total = 0.0
         self.proven: tuple | None = None   # the known outcome (rewards per seat), if any
+        self.amaf_n = 0                    # RAVE: simulations through the parent in which
+        self.amaf_t = 0.0                  # the mover played `move` later, and their reward
 
 
 def winning_moves(state, moves) -> list:
@@ -52,12 +57,13 @@ def winning_moves(state, moves) -> list:
 
 
 class Search:
-    def __init__(self, state, seed=None, exploration: float = 1.0):
+    def __init__(self, state, seed=None, exploration: float = 1.0, rave: int | None = None):
         if state.result is not None:
             raise ValueError("the game is over")
         self.state = state.copy()
         self.rng = random.Random(seed)
         self.c = exploration
+        self.rave = state.rave if rave is None else rave     # None: the game's choice
         self.root = Node(None, None, None)
         self.iterations = 0
         self._expand(self.root, self.state)
@@ -82,19 +88,25 @@ class Search:
     def _select(self, node: Node) -> Node:
         """UCB1 over the children; a proven child counts at its exact value, unexplored."""
         log_n = math.log(node.visits)
-        c = self.c
+        c, k = self.c, self.rave
         best, best_v = None, -1.0
         for ch in node.children:
             if ch.proven is not None:
                 v = ch.proven[ch.mover]
             else:
-                v = ch.total / ch.visits + c * math.sqrt(log_n / ch.visits)
+                n = ch.visits
+                v = ch.total / n
+                if k and ch.amaf_n:
+                    beta = math.sqrt(k / (3 * n + k))
+                    v += beta * (ch.amaf_t / ch.amaf_n - v)
+                v += c * math.sqrt(log_n / n)
             if v > best_v:
                 best, best_v = ch, v
         return best
 
     def step(self) -> None:
         node, state = self.root, self.state.copy()
+        seq = [] if self.rave else None     # (mover, move) of the whole simulation
         while True:
             if node.proven is not None:
                 rewards = node.proven
@@ -107,16 +119,22 @@ class Search:
             if node.untried:
                 move = node.untried.pop()
                 child = Node(move, node, state.to_move)
+                if seq is not None:
+                    seq.append((state.to_move, move))
                 state.play(move)
                 node.children.append(child)
                 node = child
                 if state.result is not None:
                     node.proven = rewards = state.result.rewards
                 else:
-                    rewards = self.playout(state, self.rng)
+                    rewards = self.playout(state, self.rng, seq)
                 break
             node = self._select(node)
+            if seq is not None:
+                seq.append((state.to_move, node.move))
             state.play(node.move)
+        if seq is not None:
+            self._amaf(node, seq, rewards)
         self._backup(node, rewards)
         self.iterations += 1
 
@@ -147,14 +165,38 @@ class Search:
         return False
 
     @staticmethod
-    def playout(state, rng) -> tuple:
+    def _amaf(leaf: Node, seq: list, rewards) -> None:
+        """RAVE: credit each tree child whose move its mover played later in the simulation."""
+        path = []
+        node = leaf
+        while node.parent is not None:
+            node = node.parent
+            path.append(node)
+        path.reverse()                     # path[i] is the node before seq[i]
+        seen: dict = {}
+        for i in range(len(seq) - 1, -1, -1):
+            mover, move = seq[i]
+            seen.setdefault(mover, set()).add(move)
+            if i < len(path):
+                moves = seen[mover]
+                r = rewards[mover]
+                for ch in path[i].children:
+                    if ch.move in moves:
+                        ch.amaf_n += 1
+                        ch.amaf_t += r
+
+    @staticmethod
+    def playout(state, rng, seq=None) -> tuple:
         cap = state.playout_cap
         n = 0
         while state.result is None:
             if n >= cap:
                 ev = state.evaluate()
                 return ev if ev is not None else (0.5,) * state.num_players
-            state.play(state.playout_move(rng))
+            move = state.playout_move(rng)
+            if seq is not None:
+                seq.append((state.to_move, move))
+            state.play(move)
             n += 1
         return state.result.rewards
 

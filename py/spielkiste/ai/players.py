@@ -88,8 +88,9 @@ class Player:
     subtree of the position reached after its own move and the opponent's reply (two-seat
     games, where state.last is that reply)."""
 
-    def __init__(self, spec: str, seed=None):
+    def __init__(self, spec: str, seed=None, **search_options):
         self.kind, self.budget = parse_player(spec)
+        self.options = search_options      # for experiments: Search's keyword arguments
         self.rng = random.Random(seed)
         self.search = None
         self.played = None   # our last move, the first step of the tree's line to reuse
@@ -105,12 +106,8 @@ class Player:
             return search.best_move()
         s = self.search
         if not (s and state.num_players == 2 and s.advance([self.played, state.last], state)):
-            s = self.search = Search(state, seed=self.rng.random())
+            s = self.search = Search(state, seed=self.rng.random(), **self.options)
         s.run(**self.budget)
         self.played = s.best_move()
         return self.played
 
-
-def choose(state, spec: str, rng: random.Random):
-    """A move for `spec` from scratch (no tree kept between moves)."""
-    return Player(spec, rng.random()).move(state)

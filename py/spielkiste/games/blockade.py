@@ -155,7 +155,8 @@ class Blockade(State):
     version = 2                      # 2: the code ends with the repetition mark (shared, engine.py)
     repetition = True
     aids = ("paths",)
-    playout_cap = 200
+    playout_cap = 4                  # then evaluate(): 4 plies beat 200 and 0 against plain UCT
+    rave = 100                       # a guard's square is good whenever it is placed: RAVE helps
     move_pattern = rf"(?i){SQUARE_RE}(?:-(?:{SQUARE_RE}|out))?"
 
     board: list          # one letter per square: R/B kings, r/b guards, '.' empty
