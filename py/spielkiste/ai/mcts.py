@@ -106,7 +106,7 @@ class Search:
 
     def step(self) -> None:
         node, state = self.root, self.state.copy()
-        seq = [] if self.rave else None     # (mover, move) of the whole simulation
+        seq: list | None = [] if self.rave else None     # (mover, move) of the whole simulation
         while True:
             if node.proven is not None:
                 rewards = node.proven
@@ -263,7 +263,8 @@ class Search:
         """Progress for the page: iterations, best move (the hint), the win chance of the player
         to move, the main line, and whether the move is forced (stop thinking)."""
         best = self.best_child()
-        line, node, state = [], best, self.state.copy()
+        line: list[str] = []
+        node, state = best, self.state.copy()
         while node is not None and len(line) < 8:
             line.append(state.move_text(node.move))
             state.play(node.move)
