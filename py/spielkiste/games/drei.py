@@ -278,26 +278,36 @@ class Drei(State):
                         out.add(m)
         return out
 
+    def winning_moves(self) -> list:
+        """The moves that make Die Drei at once (the search's hook; playouts take the first)."""
+        if self.result is not None:
+            return []
+        board, own = self.board, OWN[self.to_move]
+        mine = self.completing(own)
+        out = []
+        for m in self.moves if mine else ():
+            t = m if m < LIFT else (m - LIFT) % SIZE
+            if t in mine:
+                if m < LIFT:
+                    out.append(m)
+                    continue
+                f = (m - LIFT) // SIZE
+                board[f] = "."
+                board[t] = own
+                if self.three(t) is not None:
+                    out.append(m)
+                board[t] = "."
+                board[f] = own
+        return out
+
     def playout_move(self, rng):
         """A winning move if there is one; otherwise a random move that does not let the opponent
         win at once, if there is one; otherwise any random move."""
+        win = self.winning_moves()
+        if win:
+            return win[0]
         moves = self.moves
         board, own = self.board, OWN[self.to_move]
-        mine = self.completing(own)
-        if mine:
-            for m in moves:
-                t = m if m < LIFT else (m - LIFT) % SIZE
-                if t in mine:
-                    if m < LIFT:
-                        return m
-                    f = (m - LIFT) // SIZE
-                    board[f] = "."
-                    board[t] = own
-                    win = self.three(t) is not None
-                    board[t] = "."
-                    board[f] = own
-                    if win:
-                        return m
         theirs = self.completing("B" if own == "W" else "W")
         n = len(moves)
         if not theirs:
