@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Page-load times of the built site against a bare PyScript "hello" page, in headless Chromium.
 
-  python tests/bench/page_load.py [--runs 3] [--nosw] [--pyc] [--wheel] [--timeout 120] [--json]
+  python tests/bench/page_load.py [--runs 3] [--nosw] [--wheel] [--timeout 120] [--json]
 
 Builds the site with build.py's own build() (the same as `python build.py build`, but into a temp
 folder, so a dist/ that someone else is serving or testing is left alone), and next to it a bare page
@@ -32,10 +32,6 @@ left 127.0.0.1 (there must be none).
 --nosw adds the same site without its service worker (sw.js left out, boot.js's registration fails
 softly): the warm load then comes from the HTTP cache, as for the bare page, which separates the cost of
 the service worker from that of our Python start-up.
-
---pyc adds the site without its service worker whose spielkiste.zip also holds the bytecode of our
-packages (__pycache__/*.cpython-314.pyc, unchecked-hash pycs compiled by the pinned Pyodide itself under
-node), so the page does not compile our sources at start-up: compare with --nosw. An experiment only.
 
 --wheel adds another page, a separate experiment that does not change the site: the same site, but our
 packages shipped as a wheel (spielkiste-0-py3-none-any.whl) that PyScript installs with micropip
@@ -184,39 +180,6 @@ def build_nosw(dist: str, dest: str) -> str:
     return site
 
 
-PYC_NODE = r"""
-import path from "node:path";
-import { pathToFileURL } from "node:url";
-const [pyodideDir, src] = process.argv.slice(1);
-const { loadPyodide } = await import(pathToFileURL(path.join(pyodideDir, "pyodide.mjs")).href);
-const py = await loadPyodide();
-py.FS.mkdirTree("/src");
-py.FS.mount(py.FS.filesystems.NODEFS, { root: src }, "/src");
-py.runPython(`
-import compileall, py_compile
-ok = compileall.compile_dir("/src", quiet=2, invalidation_mode=py_compile.PycInvalidationMode.UNCHECKED_HASH)
-assert ok, "compile failed"
-`);
-"""
-
-
-def build_pyc_site(dist: str, dest: str) -> str:
-    site = os.path.join(dest, "pyc")
-    shutil.copytree(dist, site, ignore=shutil.ignore_patterns("sw.js"))
-    src = os.path.join(dest, "pyc-src")
-    with zipfile.ZipFile(os.path.join(dist, "spielkiste.zip")) as z:
-        z.extractall(src)
-    subprocess.run(["node", "--input-type=module", "-e", PYC_NODE, os.path.join(build.MODULES, "pyodide"), src],
-                   check=True)
-    with zipfile.ZipFile(os.path.join(site, "spielkiste.zip"), "w", zipfile.ZIP_DEFLATED) as z:
-        for dirpath, dirnames, filenames in sorted(os.walk(src)):
-            dirnames.sort()
-            for fn in sorted(filenames):
-                full = os.path.join(dirpath, fn)
-                z.write(full, os.path.relpath(full, src))
-    return site
-
-
 def build_wheel_site(dist: str, dest: str) -> str:
     site = os.path.join(dest, "wheel")
     shutil.copytree(dist, site, ignore=shutil.ignore_patterns("spielkiste.zip", "sw.js"))
@@ -307,7 +270,6 @@ def main() -> int:
     ap.add_argument("--runs", type=int, default=3, help="cold+warm pairs per page (default 3)")
     ap.add_argument("--timeout", type=float, default=120, help="seconds a page may take to get ready")
     ap.add_argument("--nosw", action="store_true", help="also measure the site without its service worker")
-    ap.add_argument("--pyc", action="store_true", help="also measure the site with precompiled bytecode")
     ap.add_argument("--wheel", action="store_true", help="also measure the engine shipped as a micropip wheel")
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args()
@@ -319,8 +281,6 @@ def main() -> int:
         pages = {"site": dist, "hello": build_hello(dist, tmp)}
         if args.nosw:
             pages["nosw"] = build_nosw(dist, tmp)
-        if args.pyc:
-            pages["pyc"] = build_pyc_site(dist, tmp)
         if args.wheel:
             pages["wheel"] = build_wheel_site(dist, tmp)
         raw, gz = build.size_of(dist)
@@ -366,9 +326,6 @@ def main() -> int:
         if args.nosw:
             print(f"{'no-SW site: board clickable':<34}{fmt(med('nosw', 'cold', 'ready'))} {fmt(med('nosw', 'warm', 'ready'))}")
             print(f"{'no-SW site: AI worker ready':<34}{fmt(med('nosw', 'cold', 'ai'))} {fmt(med('nosw', 'warm', 'ai'))}")
-        if args.pyc:
-            print(f"{'pyc site: board clickable':<34}{fmt(med('pyc', 'cold', 'ready'))} {fmt(med('pyc', 'warm', 'ready'))}")
-            print(f"{'pyc site: AI worker ready':<34}{fmt(med('pyc', 'cold', 'ai'))} {fmt(med('pyc', 'warm', 'ai'))}")
         if args.wheel:
             print(f"{'wheel variant: board clickable':<34}{fmt(med('wheel', 'cold', 'ready'))} {fmt(med('wheel', 'warm', 'ready'))}")
             print(f"{'wheel variant: AI worker ready':<34}{fmt(med('wheel', 'cold', 'ai'))} {fmt(med('wheel', 'warm', 'ai'))}")
