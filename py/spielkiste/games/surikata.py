@@ -172,6 +172,23 @@ class Surikata(State):
                 return True
         return False
 
+    def winning_moves(self) -> list:
+        """The squares that leave the opponent no legal square (and make no line, and are not
+        the 20th piece): the search's hook. A meerkat sees at most 8 squares, so with more
+        empty squares left nothing wins at once."""
+        board = self.board
+        empty = [i for i in range(SIZE) if board[i] == "."]
+        if self.result is not None or self.mounds_left or len(empty) > 9 or self.pieces() + 1 == PIECES:
+            return []
+        colour = COLOURS[self.to_move]
+        out = []
+        for i in self.free_squares():
+            if not self.makes_line(i, colour):
+                seen = set(self.in_view(i))
+                if all(j == i or j in seen for j in empty):
+                    out.append(i)
+        return out
+
     def playout_move(self, rng):
         """Random, but a piece that makes a line (and loses at once) only when nothing else is left."""
         moves = self.legal_moves()
