@@ -75,7 +75,6 @@
     text("status", snap.status);
     text("status-extra", snap.extra);
     if (typeof snap.title === "string") document.title = snap.title + " · Spielkiste";
-    document.documentElement.dataset.painted = String(Math.round(performance.now()));
   }
 
   // what app.py's translate_static and panels.chooser draw first, so nothing moves when Python takes over
@@ -137,10 +136,7 @@
       early.cells.push(cell.getAttribute("data-cell"));
       cell.classList.add("selected");
     }
-    if (cell || e.target.closest("button, select, a")) {
-      text("status", BOOT.loading[lang]);
-      document.documentElement.dataset.starting = "1";
-    }
+    if (cell || e.target.closest("button, select, a")) text("status", BOOT.loading[lang]);
   }, true);
 
   // Python, once it has rendered the position `frag`: the squares clicked on the early board, in order,
@@ -148,7 +144,6 @@
   window.spielkisteBoot = {
     take: function (frag) {
       early.done = true;
-      delete document.documentElement.dataset.starting;
       return early.exact && frag === early.frag ? early.cells.slice() : [];
     }
   };
