@@ -47,6 +47,8 @@ class Analysis:
             return
         path, _ = self.app.record.current.move_input(move)
         self.app.clicks = Clicks(self.app.record.current)
+        for cell in path[:-1]:          # the hinted piece is picked up, its destination marked
+            self.app.clicks.click(cell)
         self.app.hint_cells = tuple(path)
         self.app.render()
 

@@ -47,7 +47,6 @@ class App:
         self.fresh: set[str] = set()
         self.slide = None          # (from, to) of a move just played, for the glide animation
         self.may_save = True       # False after an error until the player acts, so nothing is overwritten
-        self.warned_full = False
         self.thinking = False
         self.hint_cells: tuple = ()
         self.computer = Computer(lambda key: self.show_message(self.tr(key)))
@@ -153,7 +152,7 @@ class App:
             return None
         try:
             return saves.load(text, LEVELS)
-        except SpielkisteError:
+        except Exception:        # storage is outside our control: nothing read from it may stop the app
             return None
 
     def open_saved(self, gid):
@@ -169,7 +168,7 @@ class App:
                 self.render()
                 self.maybe_think()
                 return
-            except SpielkisteError:
+            except Exception:    # a typed error from saves.load, or anything it failed to foresee
                 self.storage.set(f"spielkiste.broken.{gid}", text)
                 self.show_message(self.tr("ui.saved_aside"))
         self.set_record(Record.new(game, self.fresh_options(game)), saves.default_seats(game.new().num_players))
@@ -219,8 +218,7 @@ class App:
                               saves.dump(self.record, self.seats, self.level, self.rotation))
         if ok:
             self.storage.set("spielkiste.last", self.record.game.id)
-        elif not self.warned_full:
-            self.warned_full = True
+        else:                    # said after every move that could not be saved: the player must know
             self.show_message(self.tr("ui.storage_full"))
 
     def acted(self):
@@ -272,8 +270,6 @@ class App:
             if rect:
                 rect.classList.add("hint")
         self.input.place_focus(view, targets, had_focus)
-        if game.tools and not self.clicks.prefix:
-            el("tool-result").textContent = ""
         el("game-title").textContent = self.tr("game." + game.id)
         document.title = self.tr("game." + game.id) + " · Spielkiste"
         panels.status(self, state, human)
@@ -317,6 +313,7 @@ class App:
         text = self.record.play(move)
         self.computer.cancel()
         self.hint_cells = ()
+        el("tool-result").textContent = ""
         self.fresh = set(path[-1:])
         self.slide = (path[0], path[-1]) if len(path) >= 2 and path[0] != path[-1] else None
         self.clicks = None
@@ -334,6 +331,7 @@ class App:
         self.record.goto(ply)
         self.clicks = None
         self.hint_cells = ()
+        el("tool-result").textContent = ""
         self.save()
         self.render()
         self.maybe_think()
@@ -477,10 +475,10 @@ class App:
             move = state.parse_move(text)
         except Cancelled:
             return
-        except Exception as e:   # a failing search must not take the game with it
+        except Exception:        # a failing search must not take the game with it
             if self.record.current is state:
                 self.cancel_ai()
-                self.show_message(f"{self.tr('ui.computer')}: {e}")
+                self.show_message(self.tr("ui.ai_failed"))
                 self.render()
             return
         if self.record.current is not state:
@@ -494,4 +492,5 @@ class App:
 async def main():
     app = App()
     window.spielkiste = keep(create_proxy(lambda: links.to_fragment(app.record)))   # for tests and debugging
+    window.spielkiste_memory = keep(create_proxy(app.computer.memory))             # for the soak benchmark
     await app.start()

@@ -10,7 +10,7 @@ import json
 import time
 
 import js
-from pyscript import document, workers
+from pyscript import document, window, workers
 
 from spielkiste.ai.mcts import Search
 from spielkiste_web.dom import on
@@ -19,10 +19,11 @@ WORKER_SRC = "./worker.py"
 CONFIG = "./pyscript.toml"
 SLICE = 0.12            # seconds of search in the worker between progress reports
 CALL_TIMEOUT = 8.0      # a worker call (a slice) that takes longer means the worker is gone
-BOOT_TIMEOUT = 180.0    # a worker that is not ready by then is given up
+BOOT_TIMEOUT = 60.0     # a worker that is not ready by then is given up
 PAGE_SLICE = 0.03       # seconds of search on the page between yields to the browser (frames stay short)
 PAGE_BUDGET = 0.8       # while the worker boots, the page's search moves within a second
 MAX_RESTARTS = 3
+RETRY_DELAY = 1.0       # seconds before a replacement worker starts (times the number of failures)
 
 
 class WorkerGone(Exception):
@@ -48,6 +49,15 @@ class Worker:
         self.ready = asyncio.ensure_future(self._boot())
 
     async def _boot(self):
+        # a worker whose script cannot be fetched would never report (PyScript waits for ever): ask first
+        try:
+            resp = await window.fetch(WORKER_SRC)      # GET: answered from the offline cache too
+            ok = bool(resp.ok)
+        except Exception:
+            ok = False
+        if not ok:
+            self.dead = True
+            raise WorkerGone()
         s = document.createElement("script")
         s.type = "py"
         s.src = WORKER_SRC
@@ -122,14 +132,15 @@ class Computer:
             document.body.dataset.ai = "ready"
 
     def _replace(self, key):
-        """Drop a failed worker, tell the player, and start another (a few times at most)."""
+        """Drop a failed worker, tell the player, and start another (a few times at most, a little
+        later each time); the page searches meanwhile."""
         if self.worker is not None:
             self.worker.terminate()
         self.worker = None
         self.generation += 1
         document.body.dataset.ai = "restarting" if self.generation <= MAX_RESTARTS else "page"
         self.on_message(key if self.generation <= MAX_RESTARTS else "ui.ai_page_only")
-        self.boot()
+        asyncio.get_event_loop().call_later(RETRY_DELAY * self.generation, self.boot)
 
     @property
     def worker_ready(self) -> bool:
@@ -143,6 +154,10 @@ class Computer:
             raise WorkerGone()
         await worker.ready
         return json.loads(await worker.call("tool", fragment, name, seconds))
+
+    async def memory(self) -> str:
+        """The worker's memory figures (JSON), for the soak benchmark; '{}' without a worker."""
+        return await self.worker.call("memory") if self.worker_ready else "{}"
 
     # ------------------------------------------------------------------ searching
     def cancel(self):

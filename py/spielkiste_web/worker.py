@@ -62,4 +62,15 @@ def tool(fragment: str, name: str, seconds: float) -> str:
     return json.dumps(state.run_tool(str(name), float(seconds)))
 
 
-__export__ = ["start", "think", "hint", "best", "tool"]
+def memory() -> str:
+    """The worker's memory, for the soak benchmark: the WebAssembly heap and Python's live blocks."""
+    import sys
+    try:
+        import pyodide_js
+        heap = int(pyodide_js._module.HEAPU8.length)
+    except Exception:          # not in Pyodide (a CPython test)
+        heap = 0
+    return json.dumps({"wasm_bytes": heap, "py_blocks": sys.getallocatedblocks()})
+
+
+__export__ = ["start", "think", "hint", "best", "tool", "memory"]

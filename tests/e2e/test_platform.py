@@ -26,6 +26,7 @@ def test_chooser_lists_all_games_and_draws_the_board(page, server):
 
 def test_play_against_the_computer_page_stays_responsive(page, server):
     open_app(page, server.url + "#snorkels")
+    page.wait_for_selector("body[data-ai='ready']", timeout=90000)    # this test is about the worker
     page.hover("[data-cell='C3']")
     assert "target" in page.get_attribute("[data-cell='C3']", "class")
     page.click("[data-cell='C3']")
@@ -141,7 +142,7 @@ def test_reload_and_reopening_the_browser_restore_the_game(playwright_instance, 
         pg.evaluate("localStorage.setItem('spielkiste.save.snorkels', '{\"v\":1,\"link\":\"snorkels?m=ZZ\"}')")
         pg.goto(srv.url + "?fresh")
         pg.wait_for_selector("body[data-ready='1']")
-        assert "could not be restored" in pg.inner_text("#message-text")
+        assert "could not be read; it was set aside" in pg.inner_text("#message-text")
         assert pg.evaluate("localStorage.getItem('spielkiste.broken.snorkels')").endswith('m=ZZ"}')
         ctx.close()
     finally:

@@ -1,0 +1,137 @@
+"""Play as players really arrive: a first visit with the computer moving first (before its worker
+has booted), a phone with touch, the keyboard only, and the end-of-game panel."""
+import pytest
+
+from conftest import Watch, moves, open_app, shot, wait_moves
+from spielkiste.registry import GAMES
+
+
+def fresh_page(browser, url, **ctx):
+    context = browser.new_context(**({"viewport": {"width": 1280, "height": 860}} | ctx))
+    page = context.new_page()
+    page.watch = Watch(page)
+    open_app(page, url)
+    return page
+
+
+def close(page):
+    assert page.watch.errors == [], page.watch.errors
+    assert page.watch.foreign() == []
+    page.context.close()
+
+
+@pytest.mark.parametrize("gid", list(GAMES))
+def test_first_visit_with_the_computer_moving_first(browser, server, gid):
+    """A fresh profile; the new-game dialog puts the computer in the first seat at once. The computer
+    moves within a couple of seconds although its worker (a second Pyodide) is still booting."""
+    page = fresh_page(browser, server.url + "#" + gid)
+    first = GAMES[gid].new().to_move                 # the seat that moves first (Ziggurats: the last)
+    page.click("#btn-new")
+    for sel in page.query_selector_all("#newgame-seats select"):
+        sel.select_option("computer" if sel.get_attribute("data-seat") == str(first) else "human")
+    page.click("#newgame-start")
+    page.wait_for_function("document.querySelectorAll('#movelist button').length >= 1", timeout=5000)
+    assert not page.is_visible("#message"), page.text_content("#message-text")
+    assert "can't be awaited" not in page.content()
+    close(page)
+
+
+def assert_fits(page):
+    width = page.evaluate("innerWidth")
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    box = page.locator("#board svg").bounding_box()
+    assert box["x"] >= 0 and box["x"] + box["width"] <= width + 0.5
+    assert box["width"] >= 0.85 * width          # the board as large as the screen allows
+
+
+PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
+
+
+def test_every_game_on_a_phone_fits_and_plays_by_tapping(browser, server):
+    page = fresh_page(browser, server.url + "#snorkels?v=1", **PHONE)
+    for gid in GAMES:
+        page.evaluate(f"location.hash = '{gid}?v=1'")
+        page.wait_for_function(f"window.spielkiste().startsWith('{gid}')")
+        assert_fits(page)
+        status = page.locator("#status").bounding_box()
+        assert status["y"] + status["height"] <= 844, "whose turn it is must show without scrolling"
+        before = len(moves(page))
+        for _ in range(4):                       # tap a piece, then its target (or a choice)
+            cell = page.query_selector("[data-cell].target")
+            if cell is None:
+                page.tap("#choices button")
+            else:
+                cell.tap()
+            if len(moves(page)) > before:
+                break
+        assert len(moves(page)) > before, f"{gid}: tapping made no move"
+        shot(page, f"phone-{gid}")
+    for width, height in ((320, 640), (360, 640), (414, 896), (844, 390)):
+        page.set_viewport_size({"width": width, "height": height})
+        page.evaluate("location.hash = 'weltreich?v=1'")
+        page.wait_for_function("window.spielkiste().startsWith('weltreich')")
+        assert page.evaluate("document.documentElement.scrollWidth") <= width, f"overflow at {width}px"
+    close(page)
+
+
+def focused_cell(page):
+    return page.evaluate("document.activeElement && document.activeElement.dataset.cell || null")
+
+
+def key_to(page, cell):
+    """Arrow keys from the focused square to `cell`, as a keyboard player would."""
+    for _ in range(60):
+        here = focused_cell(page)
+        assert here is not None, "the board lost the keyboard focus"
+        if here == cell:
+            return
+        a = page.locator(f"[data-cell='{here}']").bounding_box()
+        b = page.locator(f"[data-cell='{cell}']").bounding_box()
+        dx, dy = b["x"] - a["x"], b["y"] - a["y"]
+        if abs(dx) > abs(dy):
+            page.keyboard.press("ArrowRight" if dx > 0 else "ArrowLeft")
+        else:
+            page.keyboard.press("ArrowDown" if dy > 0 else "ArrowUp")
+    raise AssertionError(f"could not reach {cell} with the arrow keys")
+
+
+def play_with_keys(page, limit):
+    page.keyboard.press("Tab")                     # the skip link comes first
+    assert page.evaluate("document.activeElement.id") == "skip"
+    page.keyboard.press("Enter")
+    assert focused_cell(page) is not None
+    for _ in range(limit):
+        if page.is_visible("#result"):
+            return
+        before = len(moves(page))
+        for _ in range(4):
+            targets = page.eval_on_selector_all("[data-cell].target", "e => e.map(x => x.dataset.cell)")
+            if not targets:
+                break
+            key_to(page, targets[len(targets) // 2])
+            page.keyboard.press("Enter")
+            if len(moves(page)) > before:
+                break
+        if len(moves(page)) == before:            # a choice button: Tab to it, Enter
+            for _ in range(40):
+                page.keyboard.press("Tab")
+                if page.evaluate("!!document.activeElement.closest('#choices')"):
+                    break
+            page.keyboard.press("Enter")
+            page.keyboard.press("Shift+Tab")
+        assert len(moves(page)) > before, "no move could be made with the keyboard"
+    raise AssertionError("the game did not end")
+
+
+@pytest.mark.parametrize("frag", ["surikata?seed=3", "snorkels?seed=4&pie=0"])
+def test_a_whole_game_with_the_keyboard_only(browser, server, frag):
+    page = fresh_page(browser, server.url + "#" + frag)
+    play_with_keys(page, 200)
+    assert page.is_visible("#result")
+    assert page.text_content("#result-text") == page.text_content("#status")
+    assert page.text_content("#announce"), "moves are announced to screen readers"
+    shot(page, "keyboard-" + frag.split("?")[0] + "-end")
+    page.click("#again")                          # play again: same seats, a new game
+    wait_moves(page, 0)
+    assert moves(page) == [] and not page.is_visible("#result")
+    close(page)
