@@ -79,7 +79,9 @@ def summary(report: dict) -> dict:
     node = next((i["items"][0]["node"] for i in items if i.get("type") == "table" and i.get("items")), None)
     if node is None and items and "node" in items[0]:
         node = items[0]["node"]
-    row["lcp_element"] = (node or {}).get("snippet", "?")[:100]
+    # Lighthouse names no element when it left the page before the end (boot.js's early text,
+    # replaced by the same text from Python)
+    row["lcp_element"] = (node or {}).get("snippet", "(not named: no longer in the page)")[:100]
     tasks = (audits.get("long-tasks", {}).get("details") or {}).get("items") or []
     row["long_tasks"] = [round(t["duration"]) for t in sorted(tasks, key=lambda t: -t["duration"])[:5]]
     return row
