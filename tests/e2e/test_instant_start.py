@@ -27,9 +27,10 @@ class Held:
 
 
 @pytest.fixture
-def held_page(browser, dist):
+def held_page(browser, dist, request):
     # service workers blocked: a page answered by its worker would bypass the route
-    ctx = browser.new_context(viewport={"width": 1280, "height": 860}, service_workers="block")
+    locale = getattr(request, "param", "en-GB")
+    ctx = browser.new_context(viewport={"width": 1280, "height": 860}, service_workers="block", locale=locale)
     page = ctx.new_page()
     page.watch = Watch(page)
     page.held = Held(page)
@@ -82,15 +83,20 @@ def test_start_position_shown_and_click_played_once_ready(held_page, server):
     assert len(moves(page)) == len(played.split("m=")[1].split(","))
 
 
+@pytest.mark.parametrize("held_page", ["de-DE"], indirect=True)
 def test_click_on_a_placeholder_says_loading_and_plays_nothing(held_page, server):
     """With no link and no save, Snorkels starts from a random set-up: the board shown early is only
-    its default set-up, so a click there is answered with "loading", never played on another board."""
+    its default set-up, so a click there is answered with "loading", never played on another board.
+    A German browser gets the early page in German, as Python will draw it."""
     page = held_page
     page.goto(server.url)
     assert early_board(page) == "placeholder"
+    assert page.get_attribute("html", "lang") == "de"
+    early_chooser = page.eval_on_selector_all("#game-list button", "bs => bs.map(b => b.textContent)")
     page.click("#board [data-cell]")
-    assert "Loading" in page.text_content("#status")
+    assert "wird geladen" in page.text_content("#status")
     page.held.release()
     page.wait_for_selector("body[data-ready='1']", timeout=90000)
     assert moves(page) == []
-    assert "Loading" not in page.text_content("#status")
+    assert "wird geladen" not in page.text_content("#status")
+    assert page.eval_on_selector_all("#game-list button", "bs => bs.map(b => b.textContent)") == early_chooser
