@@ -92,6 +92,10 @@ def test_webkit_plays_three_games_and_offline(dist, display):
                                   ".dispatchEvent(new MouseEvent('click', {bubbles: true}))")
             wait_for(driver, f"document.querySelectorAll('#movelist button').length >= {before + 2}", 120)
             assert driver.execute_script("return window.__errors") == []
+        # the language menu is readable: WebKit ignores a transparent background for native menus, so the
+        # menu must carry a solid colour of its own behind its white text
+        colour = driver.execute_script("return getComputedStyle(document.getElementById('lang')).backgroundColor")
+        assert colour not in ("transparent", "rgba(0, 0, 0, 0)"), colour
         wait_for(driver, "document.documentElement.dataset.offline === 'ready'", 120)
         srv.stop()                        # the server is gone: the offline copy must serve
         srv = None
