@@ -9,7 +9,7 @@ from spielkiste.ai.mcts import Search
 from spielkiste_web.links import from_fragment
 
 _search = None
-_line = ("", [])     # the searched game: start code and moves
+_line: tuple[str, list[str]] = ("", [])     # the searched game: start code and moves
 
 
 def start(fragment: str, seed: int = 0) -> str:
