@@ -12,8 +12,8 @@ and nothing else. Each folder is served on 127.0.0.1 by build.make_server.
 Debian's Chromium (/usr/bin/chromium, never `playwright install`) is driven by Playwright for Python.
 Every run starts a fresh browser profile (no HTTP cache, no service worker) and loads the page: "cold";
 then the browser is closed and started again on the same profile and the page loaded again: "warm"
-(our page is then answered by its service worker; before closing, the run waits until boot.js reports
-the service worker ready). Times are from navigation start (performance.now() in the page):
+(our page is then answered by its service worker, which boot.js registers once the AI worker has
+settled; before closing, the cold run waits until boot.js reports it ready). Times are from navigation start (performance.now() in the page):
   ready  our page: document.body.dataset.ready == "1" (board drawn and clickable);
          the bare page: "hello" is in the DOM
   ai     our page: document.body.dataset.ai == "ready" (AI worker booted, after the board is drawn)
@@ -26,8 +26,8 @@ the service worker ready). Times are from navigation start (performance.now() in
   mark: PyScript's package cache then skips micropip and fetches the wheel while Pyodide boots.)
 The pages alternate (site, hello, site, hello...) so both see the same machine load. Prints the
 medians, the ratios site/hello (goals: clickable <= 1.05x, AI worker ready <= 1.3x the bare page's
-"hello"; the board on screen within 1.0 s cold, 0.5 s warm), the sizes of dist/ (raw and gzip), and any request that
-left 127.0.0.1 (there must be none).
+"hello"; the board on screen within 1.0 s cold, 0.5 s warm), the sizes of dist/ (raw and gzip), and
+any request that left 127.0.0.1 (there must be none).
 
 --nosw adds the same site without its service worker (sw.js left out, boot.js's registration fails
 softly): the warm load then comes from the HTTP cache, as for the bare page, which separates the cost of
