@@ -20,6 +20,8 @@ from spielkiste_web.board_input import BoardInput
 from spielkiste_web.computer import Cancelled, Computer
 from spielkiste_web.dialog import LEVELS, NewGameDialog
 from spielkiste_web.dom import Storage, el, keep, on
+from spielkiste_web.embed import Embedding
+from spielkiste_web.share import Share
 
 DEFAULT_GAME = "snorkels"
 
@@ -53,6 +55,8 @@ class App:
         self.dialog = NewGameDialog(self)
         self.input = BoardInput(self)
         self.analysis = Analysis(self)
+        self.embedding = Embedding(self)   # ?embed options and the postMessage API (embed.py)
+        self.share = Share(self)           # share sheet, "Send your move", pictures (share.py)
 
     # ------------------------------------------------------------------ start-up
     async def start(self):
@@ -60,7 +64,7 @@ class App:
         self.translate_static()
         panels.chooser(self)
         self.wire()
-        self.route(str(window.location.hash), initial=True)
+        self.embedding.route(str(window.location.hash), initial=True)    # route() with the ?embed options
         early.replay_clicks(self)     # clicks made on the board boot.js painted before Python was ready
         if not self.storage.available and not self.embed:
             self.show_message(self.tr("ui.no_storage"))
@@ -79,7 +83,7 @@ class App:
         on(el("btn-first"), "click", lambda e: self.step_to(0))
         on(el("btn-last"), "click", lambda e: self.step_to(len(self.record.moves)))
         on(el("btn-rotate"), "click", lambda e: self.rotate())
-        on(el("btn-link"), "click", lambda e: asyncio.ensure_future(self.copy_link()))
+        on(el("btn-link"), "click", lambda e: asyncio.ensure_future(self.share.link()))   # or the share sheet
         on(el("btn-stop"), "click", lambda e: self.computer.request_stop())
         on(el("btn-games"), "click", lambda e: self.show_chooser())
         on(el("btn-rules"), "click", lambda e: asyncio.ensure_future(self.show_rules()))
@@ -278,6 +282,7 @@ class App:
         panels.moves(self)
         panels.chooser_current(self)
         self.render_result(state)
+        self.share.refresh()
         early.remember(self, markup)  # for boot.js: this board at once on the next start
         el("btn-undo").disabled = rec.cursor == 0
         el("btn-first").disabled = rec.cursor == 0
@@ -321,6 +326,7 @@ class App:
         self.render()
         self.announce(self.tr("ui.announce_move", player=self.seat_name(mover, state), move=text) + " "
                       + str(el("status").textContent))
+        self.embedding.moved(mover, text)      # the host page's "move" (and "gameover") event
         self.maybe_think()
 
     def step_to(self, ply):

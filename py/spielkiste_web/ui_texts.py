@@ -43,4 +43,13 @@ add({
     "ui.keys.undo": ("U: undo · R: redo · N: new game · H: hint · ?: this help",
                      "U: zurücknehmen · R: wiederholen · N: neue Partie · H: Tipp · ?: diese Hilfe"),
     "ui.close": ("Close", "Schließen"),
+    # sharing and pictures (share.py)
+    "ui.share": ("Share", "Teilen"),
+    "ui.share_title": ("{game} — {player} to move", "{game} — {player} ist am Zug"),
+    "ui.share_over": ("{game} — {result}", "{game} — {result}"),
+    "ui.send_move": ("Send your move", "Zug senden"),
+    "ui.picture_svg": ("Picture (SVG)", "Bild (SVG)"),
+    "ui.picture_png": ("Picture (PNG)", "Bild (PNG)"),
+    "ui.picture_failed": ("This browser could not draw the picture.",
+                          "Dieser Browser konnte das Bild nicht zeichnen."),
 })

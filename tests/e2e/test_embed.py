@@ -1,0 +1,253 @@
+"""Embedding and sharing (issue 14): a host page on another origin drives the board through the
+postMessage API and hears its events; the ?embed options; "Open full app"; the board as a
+picture; the share sheet; a game by links between two browsers ("Send your move")."""
+import json
+import os
+import random
+import tempfile
+import xml.etree.ElementTree as ET
+
+import pytest
+from conftest import Server, moves, open_app, wait_moves
+from spielkiste.record import Record
+from spielkiste.registry import get_game
+from spielkiste_web import links
+
+SVG = "{http://www.w3.org/2000/svg}"
+
+HOST = """<!doctype html><html><head><title>host</title><link rel="icon" href="data:,">
+<script>
+window.events = [];
+window.addEventListener("message", function (e) {
+  var frame = document.getElementById("game");
+  if (frame && e.source === frame.contentWindow && e.data && e.data.source === "spielkiste") window.events.push(e.data);
+});
+window.send = function (m) { m.target = "spielkiste"; document.getElementById("game").contentWindow.postMessage(m, "*"); };
+</script></head><body><h1>Another site</h1>
+<iframe id="game" src="SRC" width="420" height="480" style="border:0" title="board"></iframe></body></html>"""
+
+
+@pytest.fixture
+def host(server):
+    """Serves host pages (another port: another origin); host.open(page, query_and_fragment)."""
+    folder = tempfile.mkdtemp(prefix="spielkiste-embed-host-")
+    srv = Server(folder)
+    assert srv.port != server.port
+
+    def open_(page, src, name="index.html"):
+        with open(os.path.join(folder, name), "w") as f:
+            f.write(HOST.replace("SRC", server.url + src))
+        page.goto(srv.url + name)
+        frame = page.frame_locator("#game")
+        frame.locator("body[data-ready='1']").wait_for(timeout=90000)
+        return frame
+    srv.open = open_
+    yield srv
+    srv.stop()
+
+
+def events(page, kind=None):
+    return [e for e in page.evaluate("window.events") if kind is None or e["type"] == kind]
+
+
+def wait_event(page, kind, count=1, timeout=60000):
+    page.wait_for_function(f"window.events.filter(e => e.type === {json.dumps(kind)}).length >= {count}",
+                           timeout=timeout)
+    return events(page, kind)
+
+
+def frame_page(page):
+    return [f for f in page.frames if f != page.main_frame][0]
+
+
+def frame_js(page, expr):
+    """Evaluates `expr` inside the board's frame (window.spielkiste() is its game's link)."""
+    return frame_page(page).evaluate(expr)
+
+
+def near_the_end():
+    """A real Snorkels game (random moves, fixed seed) one placement before it ends: (record, last move)."""
+    rnd = random.Random(2)
+    rec = Record.new(get_game("snorkels"), {})
+    while rec.current.result is None:
+        rec.play(rnd.choice(rec.current.legal_moves()))
+    last = rec.moves[-1]
+    return Record.replay(rec.start, rec.moves[:-1], False), last
+
+
+def test_a_host_page_drives_the_board_and_hears_its_events(page, host):
+    frame = host.open(page, "?embed#snorkels")
+    ready = wait_event(page, "ready")[0]
+    assert ready["game"] == "snorkels" and ready["link"].endswith("#snorkels") and "embed" not in ready["link"]
+    assert wait_event(page, "resize")[0]["height"] > 200
+    # load: a game by its link; a shared game opens for humans
+    page.evaluate("send({type: 'load', link: 'snorkels?m=D4'})")
+    frame.locator("#movelist button").first.wait_for(state="attached", timeout=10000)
+    assert frame_js(page, "spielkiste()") == "snorkels?m=D4"
+    # the computer takes the seat to move, at the quickest level, and answers
+    page.evaluate("send({type: 'level', level: 1}); send({type: 'seat', seat: 1, kind: 'computer'})")
+    move = wait_event(page, "move")[0]
+    assert move["seat"] == 1 and move["ply"] == 2 and move["link"].split("#")[1] == frame_js(page, "spielkiste()")
+    assert move["link"].split("#")[1] == "snorkels?m=D4," + move["move"] and move["player"]
+    # flip turns the board; undo takes back to the human's last turn (the start: the computer moved second)
+    page.evaluate("send({type: 'flip'})")
+    frame.locator("#board svg g.rot[transform^='rotate(180']").wait_for(timeout=5000)
+    page.evaluate("send({type: 'undo'})")
+    frame_page(page).wait_for_function("spielkiste().endsWith('&at=0')", timeout=5000)
+    page.evaluate("send({type: 'new'})")
+    frame_page(page).wait_for_function("/^snorkels(\\?seed=\\d+)?$/.test(spielkiste())", timeout=5000)
+    # gameover: a real game one move before its end, finished by a click in the frame
+    rec, last = near_the_end()
+    page.evaluate(f"send({{type: 'load', link: {json.dumps('#' + links.to_fragment(rec))}}})")
+    frame.locator(f"#movelist button[data-ply='{len(rec.moves)}']").wait_for(state="attached", timeout=10000)
+    frame.locator(f"[data-cell='{last}']").click()
+    over = wait_event(page, "gameover")[0]
+    rec.play(rec.current.parse_move(last))
+    assert over["winners"] == list(rec.current.result.winners) and over["reason"] == rec.current.result.reason
+    assert over["result"] == rec.current.result.message("en")
+    assert wait_event(page, "move", 2)[-1]["move"] == last
+    # commands that are not ours, or not valid, change nothing
+    before = frame_js(page, "spielkiste()")
+    page.evaluate("""window.send({type: 'seat', seat: 7, kind: 'computer'}); window.send({type: 'level', level: 9});
+      window.send({type: 'load', link: 42}); document.getElementById('game').contentWindow.postMessage('new', '*');
+      document.getElementById('game').contentWindow.postMessage({type: 'new'}, '*');""")
+    page.wait_for_timeout(500)
+    assert frame_js(page, "spielkiste()") == before
+    assert all(set(e) <= {"source", "type", "game", "link", "lang", "height", "move", "seat", "ply", "player",
+                          "result", "winners", "reason"} for e in events(page))
+
+
+def test_resize_asks_for_the_height_that_fits_the_width(page, host):
+    """A wider frame wants a taller one (the board is square); once the host gives it that height,
+    the board fills the frame's width."""
+    host.open(page, "?embed#snorkels")
+    first = wait_event(page, "resize")[-1]["height"]
+    page.evaluate("document.getElementById('game').width = 700")
+    page.wait_for_function(f"window.events.filter(e => e.type === 'resize').some(e => e.height > {first} + 200)")
+    wanted = events(page, "resize")[-1]["height"]
+    page.evaluate(f"document.getElementById('game').height = {wanted}")
+    page.wait_for_timeout(300)
+    board = page.frame_locator("#game").locator("#board svg").bounding_box()
+    assert board["width"] > 690 and abs(board["height"] - board["width"]) < 12
+
+
+def test_german_read_only_diagram(page, host):
+    frame = host.open(page, "?embed&lang=de&readonly&rotate=180#snorkels?m=D4")
+    assert frame.locator("html").get_attribute("lang") == "de"
+    assert "ist am Zug" in frame.locator("#status").inner_text()
+    assert frame.locator("#board svg g.rot").get_attribute("transform").startswith("rotate(180")
+    assert frame.locator("#btn-new").is_hidden() and frame.locator("#seats").is_hidden()
+    assert frame.locator("[data-cell].target").count() == 0
+    box = frame.locator("[data-cell='C3']").bounding_box()
+    page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    frame.locator("[data-cell='C3']").press("Enter")
+    page.evaluate("send({type: 'seat', seat: 1, kind: 'computer'}); send({type: 'undo'}); send({type: 'new'})")
+    page.wait_for_timeout(1500)
+    assert frame_js(page, "spielkiste()") == "snorkels?m=D4"
+    # a diagram may still be turned and replaced by the host
+    page.evaluate("send({type: 'load', link: 'snorkels?m=D4,C3'})")
+    frame.locator("#movelist button[data-ply='2']").wait_for(state="attached", timeout=10000)
+    assert frame.locator("[data-cell].target").count() == 0
+
+
+def test_the_computer_opens_with_seats_ch_and_bad_options_are_ignored(page, host):
+    frame = host.open(page, "?embed&seats=ch&level=1&rotate=45&lang=fr&controls=0#snorkels")
+    wait_moves(frame_page(page), 1)
+    assert frame.locator("html").get_attribute("lang") in ("en", "de")
+    assert frame.locator("#board svg g.rot").get_attribute("transform").startswith("rotate(0")
+    assert frame.locator("#btn-undo").is_hidden() and frame.locator("#status").is_visible()
+    assert frame.locator("#seats select[data-seat='0']").input_value() == "computer"
+    assert frame.locator("#seats select[data-seat='1']").input_value() == "human"
+    # "Open full app" opens the same game, not embedded
+    href = frame.locator("#embed-open").get_attribute("href")
+    assert href.split("#")[1] == frame_js(page, "spielkiste()") and "embed" not in href
+
+
+def test_seats_that_do_not_fit_the_game_are_ignored(page, host):
+    frame = host.open(page, "?embed&seats=hhh#snorkels")
+    assert frame.locator("#seats select[data-seat='1']").input_value() == "computer"   # the page's default
+
+
+def test_the_board_as_svg_and_png(page, server):
+    open_app(page, server.url + "#snorkels?m=D4")
+    with page.expect_download() as d:
+        page.click("#btn-svg")
+    assert d.value.suggested_filename == "snorkels-1.svg"
+    root = ET.parse(d.value.path()).getroot()
+    assert root.tag == SVG + "svg"
+    style = root.find(SVG + "style").text
+    assert "svg.board .fill-plain" in style
+    cells = [e for e in root.iter(SVG + "rect") if e.get("data-cell")]
+    assert len(cells) == 49 and root.find(f".//{SVG}g[@data-piece]") is not None
+    texts = ["".join(e.itertext()) for e in root.iter(SVG + "text")]
+    assert any(t.startswith("Snorkels — ") and t.endswith(" to move") for t in texts)      # the caption
+    assert {"A", "G", "1", "7"} <= set(texts)            # the coordinates
+    with page.expect_download() as d:
+        page.click("#btn-png")
+    assert d.value.suggested_filename == "snorkels-1.png"
+    with open(d.value.path(), "rb") as f:
+        data = f.read()
+    assert data[:8] == b"\x89PNG\r\n\x1a\n"
+    width, height = int.from_bytes(data[16:20], "big"), int.from_bytes(data[20:24], "big")
+    assert width == 1280 and height > 1280
+    # the picture is not blank: the board's colours are in it
+    page.set_content("<canvas id=c></canvas>")
+    colours = page.evaluate("""async (b64) => { const img = new Image(); img.src = 'data:image/png;base64,' + b64;
+      await img.decode(); const c = document.getElementById('c'); c.width = img.width; c.height = img.height;
+      const x = c.getContext('2d'); x.drawImage(img, 0, 0);
+      const d = x.getImageData(0, 0, img.width, img.height).data; const s = new Set();
+      for (let i = 0; i < d.length; i += 4 * 97) s.add(d[i] + ',' + d[i + 1] + ',' + d[i + 2]); return s.size; }""",
+                            __import__("base64").b64encode(data).decode())
+    assert colours > 5
+
+
+def test_share_sheet_on_a_phone(browser, server):
+    ctx = browser.new_context(viewport={"width": 390, "height": 800}, has_touch=True)
+    ctx.add_init_script("navigator.share = (data) => { window.shared = {title: data.title, url: data.url}; "
+                        "return Promise.resolve(); };")
+    try:
+        page = ctx.new_page()
+        open_app(page, server.url + "#snorkels?m=D4")
+        assert page.inner_text("#btn-link") == "Share"
+        page.click("#btn-link")
+        page.wait_for_function("window.shared")
+        shared = page.evaluate("window.shared")
+        assert shared["url"] == server.url + "#snorkels?m=D4"
+        assert shared["title"].startswith("Snorkels — ") and shared["title"].endswith(" to move")
+    finally:
+        ctx.close()
+
+
+def test_send_your_move_between_two_browsers(browser, server):
+    """A game by links: each player opens the other's link in a fresh browser, moves, sends it back."""
+    a = browser.new_context(viewport={"width": 1280, "height": 860})
+    b = browser.new_context(viewport={"width": 1280, "height": 860})
+    try:
+        pa, pb = a.new_page(), b.new_page()
+        open_app(pa, server.url + "#snorkels")
+        assert pa.locator("#btn-send").is_hidden()            # against the computer: nothing to send
+        pa.select_option("#seats select[data-seat='1']", "human")
+        assert pa.locator("#btn-send").is_hidden()            # no move yet
+        pa.click("[data-cell='D4']")
+        link = send(pa)
+        assert link == server.url + "#snorkels?m=D4"
+        open_app(pb, link)
+        assert moves(pb) == ["D4"] and "to move" in pb.inner_text("#status")
+        assert [pb.locator(f"#seats select[data-seat='{s}']").input_value() for s in (0, 1)] == ["human", "human"]
+        pb.click("[data-cell='C3']")
+        link = send(pb)
+        pa.goto("about:blank")
+        open_app(pa, link)
+        assert moves(pa) == ["D4", "C3"] and not pa.locator("#btn-send").is_hidden()
+        pa.click("#btn-undo")
+        assert pa.locator("#btn-send").is_hidden()            # looking back: not a move to send
+    finally:
+        a.close()
+        b.close()
+
+
+def send(page):
+    """Clicks "Send your move"; without a share sheet the link is copied or left selected in the box."""
+    page.click("#btn-send")
+    page.wait_for_selector("#link-box:not([hidden])")
+    return page.input_value("#link-text")
