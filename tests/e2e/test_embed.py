@@ -251,3 +251,18 @@ def send(page):
     page.click("#btn-send")
     page.wait_for_selector("#link-box:not([hidden])")
     return page.input_value("#link-text")
+
+
+def test_the_example_host_page(page, server):
+    """assets/embed-example.html, as shipped (its strict CSP rules out the tests' eval-based waits):
+    its log shows the frame's events, its buttons drive it."""
+    page.goto(server.url + "assets/embed-example.html")
+    log = page.locator("#log")
+    log.locator("div", has_text='"type":"ready"').wait_for(timeout=90000)
+    page.locator("iframe#board[style*='height']").wait_for()     # fitted by `resize`
+    page.click("button[type='submit']")             # load snorkels?m=D4; seats=hc: the computer answers
+    log.locator("div", has_text='"type":"move"').wait_for(timeout=60000)
+    assert '"ply":2' in log.inner_text()
+    page.click("[data-command='flip']")
+    page.frame_locator("#board").locator("#board svg g.rot[transform^='rotate(180']").wait_for(timeout=5000)
+    assert not [m for m in page.watch.console if "Content Security Policy" in m]
