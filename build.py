@@ -122,8 +122,8 @@ def default_game() -> str:
 def prerender(dst: str) -> dict:
     """Every game's start position as the page's first render draws it, with the same renderer (CPython
     here), so boot.js can show the board before Python is ready: dst/<id>.<lang>.json holds the
-    board's SVG, the title and the status lines. Returns boot.js's settings: the start fragment of
-    each game, the games whose new game is that start (no random set-up), the default game, the
+    board's SVG. Returns boot.js's settings: the start fragment of each game, its side panel's title
+    and status lines (inline, so they appear with the page's first frame), the games whose new game is that start (no random set-up), the default game, the
     "loading" text shown for clicks made before Python is ready, the page's static texts (index.html's
     data-t/data-tt keys) and the game chooser's entries, in both languages."""
     sys.path.insert(0, os.path.join(ROOT, "py"))
@@ -133,7 +133,7 @@ def prerender(dst: str) -> dict:
     from spielkiste.texts import t
     from spielkiste_web import links, saves, svg, ui_texts  # noqa: F401  (ui_texts adds the page's keys)
     os.makedirs(dst, exist_ok=True)
-    starts, fresh = {}, []
+    starts, fresh, panels = {}, [], {}
     for gid, game in GAMES.items():
         rec = Record.new(game, {})
         state, seats = rec.current, saves.default_seats(rec.current.num_players)
@@ -146,16 +146,17 @@ def prerender(dst: str) -> dict:
             who = t("colour." + state.seat_colour(state.to_move), lang)
             line = state.status()
             extra = ([t(line[0], lang, **line[1])] if line else []) + [t(k, lang, **a) for k, a in state.view().notes]
-            snap = {"frag": starts[gid], "lang": lang, "title": t("game." + gid, lang),
+            panels.setdefault(gid, {})[lang] = {
+                "title": t("game." + gid, lang), "extra": " ".join(extra),
+                "status": t("ui.to_move_you" if human and "computer" in seats else "ui.to_move", lang, player=who)}
+            snap = {"frag": starts[gid], "lang": lang,
                     "svg": svg.render(state.view(frozenset(), None), lang, targets, None, 0, set(),
-                                      t("ui.board", lang, game=t("game." + gid, lang))),
-                    "status": t("ui.to_move_you" if human and "computer" in seats else "ui.to_move", lang, player=who),
-                    "extra": " ".join(extra)}
+                                      t("ui.board", lang, game=t("game." + gid, lang)))}
             with open(os.path.join(dst, f"{gid}.{lang}.json"), "w") as f:
                 json.dump(snap, f, ensure_ascii=False)
     with open(os.path.join(ROOT, "index.html")) as f:
         keys = sorted(set(re.findall(r'data-tt?="([^"]+)"', f.read())))
-    return {"games": starts, "fresh": fresh, "default": default_game(),
+    return {"games": starts, "starts": panels, "fresh": fresh, "default": default_game(),
             "loading": {lang: t("ui.loading", lang) for lang in ("en", "de")},
             "texts": {lang: {k: t(k, lang) for k in keys} for lang in ("en", "de")},
             "chooser": {lang: [[gid, t("game." + gid, lang), t("blurb." + gid, lang)] for gid in GAMES]

@@ -2,7 +2,7 @@
 // made on it kept until Python is ready, and the offline service worker.
 //
 // The board shown is always our renderer's output, never markup made from the URL: the start position
-// the build rendered (boards/<id>.<lang>.json), or the last board the page's Python rendered for a game
+// the build rendered (boards/<id>.<lang>.json; its side panel's lines are inline below), or the last board the page's Python rendered for a game
 // (localStorage "spielkiste.svg.<id>", see py/spielkiste_web/early.py), used only when its fragment is
 // exactly the one the URL or the save names. Clicks on such an exact board are kept and handed to
 // Python (window.spielkisteBoot.take), which plays them if it opened that very position. A board that
@@ -10,8 +10,8 @@
 // only say that the game engine is loading.
 (function () {
   "use strict";
-  // build.py: {games: {id: start fragment}, fresh: [ids], default: id, loading: {lang: text},
-  //            texts: {lang: {key: text}}, chooser: {lang: [[id, name, blurb]...]}}
+  // build.py: {games: {id: start fragment}, starts: {id: {lang: {title, status, extra}}}, fresh: [ids],
+  //            default: id, loading: {lang: text}, texts: {lang: {key: text}}, chooser: {lang: [[id, name, blurb]...]}}
   var BOOT = __BOOT__;
   var early = { frag: null, exact: false, cells: [], done: false };
 
@@ -62,19 +62,28 @@
     if (e && typeof value === "string") e.textContent = value;
   }
 
-  function paint(p, snap) {
+  function started() {
+    return early.done || document.body.dataset.ready === "1";
+  }
+
+  // the side panel's title and status lines (the start's from BOOT.starts, or the cache's)
+  function paintTexts(snap) {
+    if (started()) return;
+    text("game-title", snap.title);
+    text("status", snap.status);
+    text("status-extra", snap.extra);
+    if (typeof snap.title === "string") document.title = snap.title + " · Spielkiste";
+  }
+
+  function paintBoard(p, svg) {
     var board = document.getElementById("board");
-    if (!board || early.done || document.body.dataset.ready === "1") return;
-    board.innerHTML = snap.svg;      // our renderer's output (see above), never text from the URL
+    if (!board || started()) return;
+    board.innerHTML = svg;           // our renderer's output (see above), never text from the URL
     var moving = board.querySelectorAll(".fresh, .slide");   // the last move's animation: not again
     for (var i = 0; i < moving.length; i++) moving[i].classList.remove("fresh", "slide");
     board.dataset.early = p.exact ? "exact" : "placeholder";
     early.frag = p.frag;
     early.exact = p.exact;
-    text("game-title", snap.title);
-    text("status", snap.status);
-    text("status-extra", snap.extra);
-    if (typeof snap.title === "string") document.title = snap.title + " · Spielkiste";
   }
 
   // what app.py's translate_static and panels.chooser draw first, so nothing moves when Python takes over
@@ -119,12 +128,13 @@
     if (document.body.dataset.ready !== "1") staticTexts(p ? p.gid : null);
   });
   if (p && p.snap) {
-    whenParsed(function () { paint(p, p.snap); });
+    whenParsed(function () { paintTexts(p.snap); paintBoard(p, p.snap.svg); });
   } else if (p) {
+    whenParsed(function () { paintTexts(BOOT.starts[p.gid][lang]); });
     fetch("./boards/" + p.gid + "." + lang + ".json").then(function (r) {
       return r.ok ? r.json() : null;
     }).then(function (snap) {
-      if (snap && snap.frag === p.frag) whenParsed(function () { paint(p, snap); });
+      if (snap && snap.frag === p.frag) whenParsed(function () { paintBoard(p, snap.svg); });
     }).catch(function () { /* the page's Python draws the board in any case */ });
   }
 
