@@ -31,8 +31,7 @@ class Options:
         q = js.URLSearchParams.new(query)
 
         def get(name):
-            v = q.get(name)
-            return None if v is None else str(v)
+            return str(q.get(name)) if q.has(name) else None
 
         lang = get("lang")
         self.lang = lang if lang in ("en", "de") else None
@@ -43,7 +42,7 @@ class Options:
             else None
         level = get("level")
         self.level = int(level) if level in {str(k) for k in LEVELS} else None
-        self.readonly = bool(q.has("readonly")) and get("readonly") in ("", "1", "true")
+        self.readonly = get("readonly") in ("", "1", "true")
         self.controls = get("controls") not in ("0", "false")
 
     def seats_for(self, n: int):
@@ -66,8 +65,6 @@ class Embedding:
             return
         if self.options.lang:
             app.lang = self.options.lang
-        if self.options.level:
-            app.level = self.options.level
         cls = document.documentElement.classList
         if self.options.readonly:
             cls.add("readonly")
@@ -87,9 +84,13 @@ class Embedding:
         """App.route with the options applied; the computer is held back until the frame's seats
         are set, so it never moves for a seat the options give to a human."""
         app = self.app
-        if not self.app.embed:
+        if not app.embed:
             app.route(hash_text, initial)
             return
+        if not hash_text.lstrip("#"):
+            # never the visitor's last saved game: the host would learn it from the events
+            from spielkiste_web.app import DEFAULT_GAME
+            hash_text = "#" + DEFAULT_GAME
         app.maybe_think = lambda: None      # held until apply(): route() must not start the computer
         try:
             app.route(hash_text, initial)
@@ -108,13 +109,14 @@ class Embedding:
             app.seats = seats
         if self.options.rotation is not None:
             app.rotation = self.options.rotation
+        if self.options.level is not None:
+            app.level = self.options.level       # over a level restored from a save
         app.render()
         app.maybe_think()
 
     def on_hashchange(self, event):
-        if self.app.embed:
-            event.stopImmediatePropagation()
-            self.route(str(window.location.hash))
+        event.stopImmediatePropagation()
+        self.route(str(window.location.hash))
 
     # ------------------------------------------------------------------ events to the host
     def link(self) -> str:
@@ -165,7 +167,8 @@ class Embedding:
             data = event.data.to_py(depth=1) if hasattr(event.data, "to_py") else None
         except Exception:        # anything a page can post: only a plain object is read
             return
-        if not isinstance(data, dict) or data.get("target") != "spielkiste" or data.get("type") not in COMMANDS:
+        if not isinstance(data, dict) or data.get("target") != "spielkiste" or data.get("type") not in COMMANDS \
+                or self.app.record is None:      # before the page is ready (the host waits for "ready")
             return
         kind = data["type"]
         if self.options.readonly and kind in CHANGES_GAME:
@@ -177,7 +180,7 @@ class Embedding:
         if not isinstance(link, str) or not link.strip() or len(link) > links.MAX_LEN:
             return
         frag = link.strip().split("#", 1)[1] if "#" in link else link.strip()
-        if "?" not in frag and frag.lower() not in GAMES:
+        if "?" not in frag and ":" in frag:
             frag = f"{self.app.record.game.id}?p={frag}"       # a bare position code of the game shown
         self.app.acted()
         self.route("#" + frag)
@@ -185,7 +188,7 @@ class Embedding:
     def do_new(self, data):
         app = self.app
         gid = data.get("game", app.record.game.id)
-        if gid not in GAMES:
+        if not isinstance(gid, str) or gid not in GAMES:
             return
         game = get_game(gid)
         n = game.new().num_players
@@ -206,7 +209,7 @@ class Embedding:
     def do_level(self, data):
         level = data.get("level")
         if type(level) is int and level in LEVELS:
-            self.app.level = level
+            self.app.level = self.options.level = level
             self.app.save()
 
     def do_undo(self, data):

@@ -117,6 +117,25 @@ def test_a_host_page_drives_the_board_and_hears_its_events(page, host):
                           "result", "winners", "reason"} for e in events(page))
 
 
+def test_load_takes_a_bare_position_code(page, host):
+    rec, _ = near_the_end()
+    code = rec.current.encode()
+    host.open(page, "?embed#snorkels")
+    wait_event(page, "ready")
+    page.evaluate(f"send({{type: 'load', link: {json.dumps(code)}}})")
+    frame_page(page).wait_for_function(f"spielkiste() === {json.dumps(links.position_link(rec.current))}",
+                                       timeout=10000)
+
+
+def test_an_embed_without_a_game_never_opens_the_visitors_saved_game(page, host, server):
+    """The events would tell the host page what the visitor played on the site."""
+    open_app(page, server.url + "#snorkels?m=D4")            # saved, and the last game played
+    assert page.evaluate("localStorage.getItem('spielkiste.last')") == "snorkels"
+    host.open(page, "?embed")
+    ready = wait_event(page, "ready")[0]
+    assert "m=" not in ready["link"] and "m=" not in frame_js(page, "spielkiste()")
+
+
 def test_resize_asks_for_the_height_that_fits_the_width(page, host):
     """A wider frame wants a taller one (the board is square); once the host gives it that height,
     the board fills the frame's width."""
