@@ -93,7 +93,6 @@ add({
                         "ihr Eintrag „{field}“ ist ungültig."),
     # why a link cannot be read (the {why} of err.link)
     "link.long": ("it is too long", "er ist zu lang"),
-    "link.planned": ("{game} is not playable yet", "{game} ist noch nicht spielbar"),
     "link.no_game": ("it names no game of this collection", "er nennt kein Spiel dieser Sammlung"),
     "link.garbled": ("its parameters are garbled", "seine Parameter sind verstümmelt"),
     "link.twice": ("'{name}' appears twice", "„{name}“ kommt zweimal vor"),

@@ -13,7 +13,7 @@ from urllib.parse import parse_qsl
 from spielkiste.codec import SAFE, as_int, clip
 from spielkiste.errors import BadLink, SpielkisteError
 from spielkiste.record import Record
-from spielkiste.registry import GAMES, PLANNED, get_game
+from spielkiste.registry import GAMES, get_game
 from spielkiste.texts import msg
 
 VERSION = "1"
@@ -49,8 +49,6 @@ def from_fragment(fragment: str) -> Record:
         raise BadLink("err.link", why=msg("link.long"))
     gid, _, query = frag.partition("?")
     gid = gid.strip().lower()
-    if gid in PLANNED:
-        raise BadLink("err.link", why=msg("link.planned", game="@game." + gid))
     if gid not in GAMES:
         raise BadLink("err.link", why=msg("link.no_game"))
     game = get_game(gid)
