@@ -63,14 +63,15 @@ def tool(fragment: str, name: str, seconds: float) -> str:
 
 
 def memory() -> str:
-    """The worker's memory, for the soak benchmark: the WebAssembly heap and Python's live blocks."""
-    import sys
+    """The worker's memory, for the soak benchmark: the WebAssembly heap and Python's live objects."""
+    import gc
+    gc.collect()
     try:
         import pyodide_js
         heap = int(pyodide_js._module.HEAPU8.length)
     except Exception:          # not in Pyodide (a CPython test)
         heap = 0
-    return json.dumps({"wasm_bytes": heap, "py_blocks": sys.getallocatedblocks()})
+    return json.dumps({"wasm_bytes": heap, "py_objects": len(gc.get_objects())})
 
 
 __export__ = ["start", "think", "hint", "best", "tool", "memory"]

@@ -6,7 +6,7 @@
 Builds dist/, opens the game in headless Chromium with both seats set to the computer at the easiest
 level, and starts the next game from the end-of-game panel ("Play again") each time one ends. Every
 `--every` games it prints the page's JS heap (performance.memory after a forced GC) and the AI worker's
-WebAssembly heap and live Python blocks. Growth beyond noise over the run means a leak."""
+WebAssembly heap and live Python objects. Growth beyond noise over the run means a leak."""
 import argparse
 import json
 import os
@@ -46,7 +46,7 @@ def main() -> int:
         page.select_option("#level", "1")
         page.click("#newgame-start")
         t0 = time.time()
-        print("games  minutes  js_heap_MB  worker_wasm_MB  worker_py_blocks", flush=True)
+        print("games  minutes  js_heap_MB  worker_wasm_MB  worker_py_objects", flush=True)
         for n in range(1, args.games + 1):
             page.wait_for_selector("#result:not([hidden])", timeout=600000)
             if n % args.every == 0 or n == 1:
@@ -54,7 +54,7 @@ def main() -> int:
                 heap = page.evaluate("performance.memory.usedJSHeapSize") / 1e6
                 worker = json.loads(page.evaluate("async () => String(await window.spielkiste_memory())"))
                 print(f"{n:5d}  {(time.time() - t0) / 60:7.1f}  {heap:10.1f}  "
-                      f"{worker.get('wasm_bytes', 0) / 1e6:14.1f}  {worker.get('py_blocks', 0):16d}", flush=True)
+                      f"{worker.get('wasm_bytes', 0) / 1e6:14.1f}  {worker.get('py_objects', 0):17d}", flush=True)
             if n < args.games:
                 page.click("#again")
         browser.close()
