@@ -92,6 +92,7 @@ def test_blocks_a_win_in_one(gid):
     assert safe and len(safe) < len(s.legal_moves()), "some moves block, some do not"
     for seed in (1, 2, 3):
         assert searched_move(s, seed=seed) in safe
+    assert searched_move(s, iterations=1) in safe, "the root's moves are screened before searching"
 
 
 def test_blockade_win():
@@ -132,8 +133,7 @@ MATCH_GAMES = ["surikata", "snorkels", "drei", "aufstellen", "blockade"]
 
 @pytest.mark.parametrize("gid", MATCH_GAMES)
 def test_beats_random(gid):
-    """Two games, one per colour, both won (a search that backs up the wrong seat's reward
-    loses these)."""
+    """Two games, one per colour, both won."""
     assert play(gid, ("mcts:300", "random"), 1)[0] == 1.0
     assert play(gid, ("random", "mcts:300"), 2)[1] == 1.0
 
@@ -171,11 +171,30 @@ def test_info_reports_hint_win_chance_and_forced():
     info = Search(s, seed=1).info()
     assert info["move"] in wins_at_once(s) and info["value"] == 1.0
     assert info["proven"] and info["forced"]
-    s = position("snorkels", BLOCK["snorkels"])
+    s = position("snorkels", BLOCK["snorkels"])          # one move of 32 does not lose at once
+    search = Search(s, seed=1)
+    search.run(seconds=5)
+    info = search.info()
+    assert search.forced() and search.iterations <= 1 and {info["move"]} == safe_moves(s)
+    s = get_game("snorkels").new()
     search = Search(s, seed=1)
     search.run(iterations=200)
     info = search.info()
     assert 0.0 <= info["value"] <= 1.0 and info["iterations"] == 200 and not info["forced"]
+
+
+RACE = "2::12/12/12/6bbc3/6bbc3/6bbc3/1rrs8/1rrs8/1rrs8/12/12/12;{};;"   # Blue far ahead
+
+
+@pytest.mark.parametrize("to_move, ahead", [(0, True), (1, False)])
+def test_win_chance_sides_with_the_player_ahead(to_move, ahead):
+    """Before anything is proven, the win chance of the player to move (the page's evaluation
+    bar) follows the race: a search that backs up the wrong seat's reward fails this."""
+    search = Search(position("sprung", RACE.format(to_move)), seed=1)
+    search.run(iterations=300)
+    info = search.info()
+    assert not info["proven"]
+    assert (info["value"] > 0.9) if ahead else (info["value"] < 0.1)
 
 
 def test_worker_hint_evaluation_and_kept_tree():

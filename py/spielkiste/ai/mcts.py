@@ -67,6 +67,7 @@ class Search:
         self.root = Node(None, None, None)
         self.iterations = 0
         self._expand(self.root, self.state)
+        self._screen_root()
 
     # ------------------------------------------------------------------ one iteration
     def _expand(self, node: Node, state) -> None:
@@ -84,6 +85,34 @@ class Search:
                 node.children.append(child)
                 node.untried = []
                 return
+
+    def _screen_root(self) -> None:
+        """Before any search, prove every root move that loses at once or lets the opponent win
+        at once, so even a short search blocks a threat (the moves that survive stay untried)."""
+        root = self.root
+        if root.proven is not None:
+            return
+        for ch in root.children:           # a kept tree: its leaves are not expanded yet
+            if ch.proven is None and ch.untried is None:
+                s = self.state.copy()
+                s.play(ch.move)
+                self._expand(ch, s)
+        mover, keep = self.state.to_move, []
+        for m in root.untried:
+            s = self.state.copy()
+            s.play(m)
+            child = Node(m, root, mover)
+            if s.result is not None:
+                child.proven = s.result.rewards
+            else:
+                self._expand(child, s)
+            if child.proven is None:
+                keep.append(m)
+            else:
+                root.children.append(child)
+        root.untried = keep
+        if root.children:
+            self._prove(root)
 
     def _select(self, node: Node) -> Node:
         """UCB1 over the children; a proven child counts at its exact value, unexplored."""
@@ -202,9 +231,13 @@ class Search:
 
     # ------------------------------------------------------------------ driving
     def forced(self) -> bool:
-        """Nothing left to think about: one legal move, or the outcome is known."""
+        """Nothing left to think about: the outcome is known, or one move is all that does not
+        lose at once (one legal move, say)."""
         root = self.root
-        return root.proven is not None or (not root.untried and len(root.children) == 1)
+        if root.proven is not None:
+            return True
+        alive = [ch for ch in root.children if ch.proven is None or ch.proven[ch.mover] > 0.0]
+        return not root.untried and len(alive) == 1
 
     def run(self, seconds: float | None = None, iterations: int | None = None) -> None:
         """Search for a time, a number of iterations, or both (whichever ends first)."""
@@ -235,6 +268,7 @@ class Search:
         self.root, self.state, self.iterations = node, s, 0
         if node.untried is None:
             self._expand(node, s)
+        self._screen_root()
         return True
 
     # ------------------------------------------------------------------ answers
