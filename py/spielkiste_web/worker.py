@@ -2,6 +2,8 @@
 
 The page calls start(link) once per move, then think(seconds) in short slices, so it can show
 progress and stop the search between slices (the 'Move now' button), and finally best().
+think()'s JSON carries the hint (move) and the win chance of the player to move (value) for
+the Hint button and the evaluation bar; hint(link, seconds) is the one-call form.
 Everything crosses the worker boundary as strings (links, JSON), never as live objects."""
 import json
 

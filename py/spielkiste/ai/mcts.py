@@ -12,6 +12,8 @@ two against each other):
     to give it reward 1, or when all its children are proven (it takes the best of them).
     So a move that lets the opponent win at once is proven lost after one expansion of its
     node, and the selection and the final choice avoid it: blocking needs no special case;
+  - before searching, every root move is tried once and proven if it loses at once or lets
+    the opponent win at once, so even the shortest search blocks a threat;
   - the final choice by visits, with a proven win played at once and proven losses avoided;
   - tree reuse: advance() keeps the subtree of the position actually reached;
   - RAVE (Gelly & Silver 2007) in the games that ask for it (State.rave): a child's mean is
