@@ -118,9 +118,14 @@
     });
   }
 
+  // as soon as the document is parsed ("interactive"), before the deferred PyScript module runs
+  // (DOMContentLoaded would wait for it, and it starts Pyodide's downloads)
   function whenParsed(fn) {
-    if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", fn);
-    else fn();
+    if (document.readyState !== "loading") return fn();
+    document.addEventListener("readystatechange", function once() {
+      document.removeEventListener("readystatechange", once);
+      fn();
+    });
   }
 
   var p = plan();
