@@ -119,7 +119,8 @@ def board_css() -> str:
     for sheet in document.styleSheets:
         if str(sheet.href).endswith("/board.css"):
             out += [str(rule.cssText) for rule in sheet.cssRules]
-    return "\n".join(out).replace("]]>", "")
+    # the page gives the coordinates its font; standalone, the picture names its own
+    return "svg { font-family: system-ui, sans-serif; }\n" + "\n".join(out).replace("]]>", "")
 
 
 def save_as(href: str, name: str) -> None:

@@ -157,6 +157,11 @@ def test_german_read_only_diagram(page, host):
     assert frame.locator("#board svg g.rot").get_attribute("transform").startswith("rotate(180")
     assert frame.locator("#btn-new").is_hidden() and frame.locator("#seats").is_hidden()
     assert frame.locator("[data-cell].target").count() == 0
+    # a frame much taller than wide: the board still fits its width
+    page.evaluate("document.getElementById('game').height = 760")
+    page.wait_for_timeout(300)
+    board, outer = frame.locator("#board svg").bounding_box(), page.locator("#game").bounding_box()
+    assert board["x"] >= outer["x"] - 1 and board["x"] + board["width"] <= outer["x"] + outer["width"] + 1
     box = frame.locator("[data-cell='C3']").bounding_box()
     page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
     frame.locator("[data-cell='C3']").press("Enter")
