@@ -63,6 +63,7 @@ class App:
         el("lang").value = self.lang
         self.translate_static()
         panels.chooser(self)
+        panels.wire(self)
         self.wire()
         self.embedding.route(str(window.location.hash), initial=True)    # route() with the ?embed options
         early.replay_clicks(self)     # clicks made on the board boot.js painted before Python was ready

@@ -17,6 +17,7 @@ class NewGameDialog:
         self.game = None
         on(el("newgame-form"), "submit", self.submit)
         on(el("newgame-cancel"), "click", lambda e: el("newgame").close())
+        on(el("newgame-options"), "change", self.option_changed)     # one listener: inputs are drawn afresh
 
     def open(self, game):
         app = self.app
@@ -42,9 +43,6 @@ class NewGameDialog:
                 inp = make("input", None, type="number", min="0", step="1")
                 inp.value = str(int(js.Math.random() * 1e9)) if o.key == "seed" else str(value)
             inp.dataset.option = o.key
-            if o.key == "players":
-                on(inp, "change", lambda e: self.seat_inputs(int(e.target.value)))
-            on(inp, "change", lambda e: self.dependent_options())
             lab.appendChild(inp)
             if o.shown_if:
                 lab.dataset.shownIf = f"{o.shown_if[0]}={o.shown_if[1]}"
@@ -58,6 +56,11 @@ class NewGameDialog:
         lvl.value = str(app.level)
         el("newgame-title").textContent = app.tr("ui.new_game") + ": " + app.tr("game." + gid)
         el("newgame").showModal()
+
+    def option_changed(self, event):
+        if str(event.target.dataset.option) == "players":
+            self.seat_inputs(int(event.target.value))
+        self.dependent_options()
 
     def dependent_options(self):
         """Options that only matter for one value of another (Die Drei's tiles for a custom board)."""

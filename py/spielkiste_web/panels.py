@@ -1,6 +1,7 @@
 """The side panel's parts, each drawn afresh from the app's state: status, choice buttons,
 seats, move list, game chooser, aids and tools. Nothing here decides a rule; clicks call back
-into the app."""
+into the app. Each container has one listener, wired once (event delegation): elements drawn
+afresh carry data attributes, never handlers of their own, so redrawing leaks nothing."""
 import js
 from pyscript import document
 
@@ -10,6 +11,34 @@ from spielkiste_web.dom import el, make, on
 
 SWATCH = {"white": "#fbf8f0", "black": "#2a2a2a", "orange": "#f08a24", "purple": "#8e44c8", "green": "#2e9e5b",
           "red": "#d7372f", "blue": "#2f6fd0", "yellow": "#f2c618", "neutral": "#8f8c86"}
+
+
+def wire(app):
+    """One listener per container, for the page's lifetime."""
+    def clicked(selector, handler):
+        def listener(event):
+            target = event.target.closest(selector) if event.target else None
+            if target is not None:
+                handler(target)
+        return listener
+    on(el("choices"), "click", clicked("button[data-move]", lambda b: play_choice(app, str(b.dataset.move))))
+    on(el("movelist"), "click", clicked("button[data-ply]", lambda b: app.step_to(int(b.dataset.ply))))
+    on(el("game-list"), "click", clicked("button[data-game]", lambda b: app.choose_game(str(b.dataset.game))))
+    on(el("tools"), "click", clicked("button[data-tool]", lambda b: app.analysis.run_tool(str(b.dataset.tool))))
+    on(el("seats"), "change", clicked("select[data-seat]",
+                                      lambda s: app.set_seat(int(s.dataset.seat), str(s.value))))
+    on(el("aids"), "change", clicked("input[data-aid]", lambda c: app.toggle_aid(str(c.dataset.aid), bool(c.checked))))
+
+
+def play_choice(app, text):
+    """A choice button was pressed: the move it names, if it is still on offer."""
+    if not app.human_to_move():
+        return
+    state = app.record.current
+    for _, move in app.clicks.buttons() + app.clicks.choices():
+        if state.move_text(move) == text:
+            app.play_human(move)
+            return
 
 
 def status(app, state, human):
@@ -53,7 +82,6 @@ def choices(app, human):
     for key, move in entries:
         b = make("button", app.tr(key) if key else app.record.current.move_text(move), type="button")
         b.dataset.move = app.record.current.move_text(move)
-        on(b, "click", lambda e, m=move: app.play_human(m))
         box.appendChild(b)
 
 
@@ -80,7 +108,6 @@ def seats(app, state):
         for kind in saves.SEAT_KINDS:
             sel.appendChild(make("option", app.tr("ui." + kind), value=kind))
         sel.value = app.seats[seat]
-        on(sel, "change", lambda e, s=seat: app.set_seat(s, str(e.target.value)))
         li.appendChild(sel)
         ol.appendChild(li)
 
@@ -95,7 +122,6 @@ def moves(app):
         b.dataset.ply = str(i)
         if i == app.record.cursor:
             b.setAttribute("aria-current", "true")
-        on(b, "click", lambda e, k=i: app.step_to(k))
         li.appendChild(b)
         ol.appendChild(li)
     cur = ol.querySelector("[aria-current]")
@@ -112,7 +138,6 @@ def chooser(app):
         b.dataset.game = gid
         b.appendChild(make("span", app.tr("game." + gid)))
         b.appendChild(make("span", app.tr("blurb." + gid), class_="blurb"))
-        on(b, "click", lambda e, g=gid: app.choose_game(g))
         li.appendChild(b)
         ul.appendChild(li)
 
@@ -129,7 +154,6 @@ def aids_and_tools(app):
     for name in app.record.game.tools:
         b = make("button", app.tr(f"tool.{name}"), type="button")
         b.dataset.tool = name
-        on(b, "click", lambda e, n=name: app.analysis.run_tool(n))
         box.appendChild(b)
     box = el("aids")
     box.replaceChildren()
@@ -138,7 +162,6 @@ def aids_and_tools(app):
         cb = make("input", None, type="checkbox")
         cb.checked = aid in app.aids
         cb.dataset.aid = aid
-        on(cb, "change", lambda e, a=aid: app.toggle_aid(a, bool(e.target.checked)))
         lab.appendChild(cb)
         lab.appendChild(make("span", " " + app.tr("aid." + aid)))
         box.appendChild(lab)
