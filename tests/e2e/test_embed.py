@@ -185,6 +185,9 @@ def test_the_computer_opens_with_seats_ch_and_bad_options_are_ignored(page, host
     # "Open full app" opens the same game, not embedded
     href = frame.locator("#embed-open").get_attribute("href")
     assert href.split("#")[1] == frame_js(page, "spielkiste()") and "embed" not in href
+    # the host changes the frame's fragment: the options hold for that game too (the computer, seat 0, moves)
+    page.evaluate("const f = document.getElementById('game'); f.src = f.src.split('#')[0] + '#snorkels?m=D4,C3'")
+    frame_page(page).wait_for_function("/^snorkels\\?m=D4,C3,\\w+$/.test(spielkiste())", timeout=60000)
 
 
 def test_seats_that_do_not_fit_the_game_are_ignored(page, host):
