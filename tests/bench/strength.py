@@ -9,7 +9,8 @@ game from the default options (a fresh seed where the game has one). A win count
 draw 1/2. Prints one row per game: A's score, its share with a 95 % Wilson interval, and the
 mean game length. --seconds sets both budgets (mcts:Ts vs uct:Ts) unless --a/--b are given,
 e.g. --a mcts:1s --b mcts:0.3s to check that a longer level beats a shorter one. The goal of
-the search (issue 16) is a share of at least 75 % against uct and 99 % against random."""
+the search (issue 16) is a share of at least 75 % against uct and 99 % against random.
+--speed instead prints iterations per second of both searches from each start position."""
 import argparse
 import math
 import os
@@ -19,7 +20,8 @@ import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))), "py"))
 
-from spielkiste.ai.players import Player, parse_player  # noqa: E402
+from spielkiste.ai.mcts import Search  # noqa: E402
+from spielkiste.ai.players import PlainUCT, Player, parse_player  # noqa: E402
 from spielkiste.registry import GAMES  # noqa: E402
 
 
@@ -50,6 +52,21 @@ def play_game(cls, specs: tuple[str, str], a_seat: int, rng: random.Random) -> t
     return state.result.rewards[a_seat], state.ply
 
 
+def speed(games: list[str], seconds: float) -> None:
+    """Iterations per second of our search and of plain UCT, each from the start position."""
+    print(f"{'game':<11}{'search it/s':>12}{'uct it/s':>10}")
+    for gid in games:
+        rates = []
+        for cls in (Search, PlainUCT):
+            search = cls(GAMES[gid].new(), seed=1)
+            n, t0 = 0, time.perf_counter()
+            while time.perf_counter() - t0 < seconds:
+                search.step()
+                n += 1
+            rates.append(n / (time.perf_counter() - t0))
+        print(f"{gid:<11}{rates[0]:>12.0f}{rates[1]:>10.0f}", flush=True)
+
+
 def main(argv=None) -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     p.add_argument("--seconds", type=float, default=0.3)
@@ -58,11 +75,15 @@ def main(argv=None) -> int:
     p.add_argument("--a", help="player spec of A (default mcts:<seconds>s)")
     p.add_argument("--b", help="player spec of B (default uct:<seconds>s)")
     p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--speed", action="store_true", help="iterations per second instead of matches")
     args = p.parse_args(argv)
     a = args.a or f"mcts:{args.seconds:g}s"
     b = args.b or f"uct:{args.seconds:g}s"
     parse_player(a), parse_player(b)
     games = args.game.split(",") if args.game else two_player_games()
+    if args.speed:
+        speed(games, args.seconds)
+        return 0
     rng = random.Random(args.seed)
     print(f"{a} vs {b}, {args.games} games per game, colours alternating")
     print(f"{'game':<11}{'score':>9}{'share':>8}   95% CI        plies   minutes")
