@@ -67,7 +67,7 @@ class App:
         self.wire()
         self.embedding.route(str(window.location.hash), initial=True)    # route() with the ?embed options
         early.replay_clicks(self)     # clicks made on the board boot.js painted before Python was ready
-        if not self.storage.available and not self.embed:
+        if not self.storage.available:
             self.show_message(self.tr("ui.no_storage"))
         document.body.dataset.ready = "1"
         # the AI worker boots a second Pyodide: only after the board is on screen; until then the
