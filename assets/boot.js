@@ -15,9 +15,9 @@
   var BOOT = __BOOT__;
   var early = { frag: null, exact: false, cells: [], done: false };
 
-  if (new URLSearchParams(location.search).has("embed")) {
-    document.documentElement.classList.add("embed");
-  }
+  var query = new URLSearchParams(location.search);
+  var embed = query.has("embed");   // a frame in another site: nothing from storage (embed.py)
+  if (embed) document.documentElement.classList.add("embed");
 
   function stored(key) {
     try { return window.localStorage.getItem(key); } catch (e) { return null; }
@@ -28,14 +28,21 @@
   function known(gid) {
     return typeof gid === "string" && Object.prototype.hasOwnProperty.call(BOOT.games, gid);
   }
-  // the same choice as app.py: the stored language, else the browser's
+  // the same choice as app.py: the stored language, else the browser's; in a frame its ?lang= first
   var lang = stored("spielkiste.lang") || ((navigator.language || "").toLowerCase().indexOf("de") === 0 ? "de" : "en");
+  if (embed && (query.get("lang") === "en" || query.get("lang") === "de")) lang = query.get("lang");
   if (lang !== "de") lang = "en";
 
-  // What Python will open (app.py's route): the URL's fragment, else the last game's save, else a new game.
+  // What Python will open (app.py's route): the URL's fragment, else the last game's save, else a new
+  // game; in a frame the fragment, else the default game's start, and only the build's boards.
   function plan() {
     var frag = location.hash.replace(/^#+/, "");
     var gid, exact;
+    if (embed) {
+      gid = frag ? frag.split("?")[0].trim().toLowerCase() : BOOT.default;
+      exact = frag || BOOT.games[BOOT.default];
+      return known(gid) && exact === BOOT.games[gid] ? { gid: gid, frag: exact, exact: true } : null;
+    }
     if (frag) {
       gid = frag.split("?")[0].trim().toLowerCase();
       if (!known(gid)) return null;
