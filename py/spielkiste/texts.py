@@ -5,9 +5,20 @@ with `add()`, so everything a player reads comes from this table. Messages use
 str.format fields; arguments are plain values (cells, numbers), other keys prefixed '@', or
 whole messages: a message is a pair (key, args) built with `msg()` and read with `tr()`, so a
 reason travels with its arguments until the page knows the reader's language.
+
+A field whose format spec lists forms separated by '|' picks one by the count in that field,
+with the language's plural rule: "{n} {n:piece|pieces} left" reads "1 piece left", "0 pieces
+left". The forms are in the order of the language's categories in `PLURAL_FORMS`, so a language
+with more categories (Polish: one|few|many) needs only its rule, and a text may count several
+things ("{t} {t:triangle|triangles}, {s} {s:square|squares}").
 """
 
+import string
+
 LANGS = ("en", "de")
+# the CLDR plural categories of each language for whole numbers, as a rule giving the index of the form
+PLURAL_FORMS = {"en": ("one", "other"), "de": ("one", "other")}
+PLURAL_RULE = {"en": lambda n: 0 if n == 1 else 1, "de": lambda n: 0 if n == 1 else 1}
 
 TABLE: dict[str, dict[str, str]] = {}
 
@@ -52,6 +63,26 @@ def _arg(value, lang: str):
     return value
 
 
+def count_of(value) -> int:
+    """The whole number in a count, also when the page has already grouped its digits (12.345)."""
+    if isinstance(value, int):
+        return value
+    return int("".join(ch for ch in str(value) if ch.isdigit()) or 0)
+
+
+class _Plurals(string.Formatter):
+    """str.format, except that a spec with '|' chooses the form for the count (see the module doc)."""
+
+    def __init__(self, lang: str):
+        self.lang = lang if lang in PLURAL_RULE else "en"
+
+    def format_field(self, value, spec):
+        if "|" not in spec:
+            return super().format_field(value, spec)
+        forms = spec.split("|")
+        return forms[min(PLURAL_RULE[self.lang](count_of(value)), len(forms) - 1)]
+
+
 def t(key: str, lang: str = "en", **args) -> str:
     """The text for `key` in `lang`; argument values that start with '@' are keys themselves,
     (key, args) pairs are messages."""
@@ -63,7 +94,7 @@ def t(key: str, lang: str = "en", **args) -> str:
         return text
     resolved = {k: _arg(v, lang) for k, v in args.items()}
     try:
-        return text.format(**resolved)
+        return _Plurals(lang).format(text, **resolved)
     except (KeyError, IndexError, ValueError):
         return text
 
@@ -80,7 +111,8 @@ add({
     "err.option_unknown": ("{game} has no option '{name}'.", "{game} hat keine Option „{name}“."),
     "err.option_value": ("'{value}' is not a valid value for option '{name}'.",
                          "„{value}“ ist kein gültiger Wert für die Option „{name}“."),
-    "err.players": ("{game} cannot be played by {count} players.", "{game} kann nicht zu {count} gespielt werden."),
+    "err.players": ("{game} cannot be played by {count} {count:player|players}.",
+                    "{game} kann nicht von {count} {count:Person|Personen} gespielt werden."),
     "err.game_unknown": ("There is no game '{name}'.", "Es gibt kein Spiel „{name}“."),
     "err.cli_pos_opt": ("--pos carries its options; do not add --opt.", "--pos enthält die Optionen; kein --opt dazu."),
     "err.link": ("This link cannot be read: {why}", "Dieser Link ist nicht lesbar: {why}"),
@@ -111,7 +143,8 @@ add({
     "pos.format": ("expected 'version:options:position'", "erwartet wird „Version:Optionen:Stellung“"),
     "pos.garbled": ("part of it is garbled", "ein Teil davon ist verstümmelt"),
     "pos.rows": ("expected {expected} rows, found {found}", "{expected} Reihen erwartet, {found} gefunden"),
-    "pos.row": ("a row has {found} squares instead of {expected}", "eine Reihe hat {found} Felder statt {expected}"),
+    "pos.row": ("a row has {found} {found:square|squares} instead of {expected}",
+                "eine Reihe hat {found} {found:Feld|Felder} statt {expected}"),
     "pos.piece": ("unknown piece '{piece}'", "unbekannte Figur „{piece}“"),
     "pos.fields": ("expected {expected} fields, found {found}", "{expected} Abschnitte erwartet, {found} gefunden"),
     "pos.number": ("{what} must be a number from {lo} to {hi}", "{what} muss eine Zahl von {lo} bis {hi} sein"),
@@ -164,8 +197,8 @@ add({
     "ui.link_here": ("Link to this game:", "Link zu dieser Partie:"),
     "ui.stop": ("Move now", "Jetzt ziehen"),
     "ui.thinking": ("{player} is thinking…", "{player} denkt nach …"),
-    "ui.thinking_stats": ("{iterations} positions · best {move} ({percent}%)",
-                          "{iterations} Stellungen · bester Zug {move} ({percent} %)"),
+    "ui.thinking_stats": ("{iterations} {iterations:position|positions} · best {move} ({percent}%)",
+                          "{iterations} {iterations:Stellung|Stellungen} · bester Zug {move} ({percent} %)"),
     "ui.to_move": ("{player} to move.", "{player} ist am Zug."),
     "ui.to_move_you": ("{player} to move: your turn.", "{player} ist am Zug: du bist dran."),
     "ui.moves": ("Moves", "Züge"),

@@ -62,8 +62,8 @@ add({
     "tor.triangle": ("Triangle", "Dreieck"),
     "tor.square": ("Square", "Viereck"),
     "tor.no_piece": ("No new piece", "Keine neue Figur"),
-    "tor.reserve": ("{player}: {n}/11 in play ({t} triangles, {s} squares left).",
-                    "{player}: {n}/11 im Spiel ({t} Dreiecke, {s} Vierecke übrig)."),
+    "tor.reserve": ("{player}: {n}/11 in play ({t} {t:triangle|triangles}, {s} {s:square|squares} left).",
+                    "{player}: {n}/11 im Spiel ({t} {t:Dreieck|Dreiecke}, {s} {s:Viereck|Vierecke} übrig)."),
     "tor.choose": ("The gate at {square} is open: {player} may bring a triangle or a square onto it, or no piece.",
                    "Das Tor auf {square} ist offen: {player} darf ein Dreieck oder ein Viereck darauf bringen "
                    "oder darauf verzichten."),

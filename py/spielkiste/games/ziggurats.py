@@ -31,7 +31,7 @@ add({
     "opt.ziggurats.foundations": ("Foundation blocks per player", "Fundamentblöcke pro Spieler"),
     "ziggurats.setup": ("Set-up: {player} places foundation {n} of {total}.",
                         "Aufbau: {player} setzt Fundament {n} von {total}."),
-    "ziggurats.supply": ("{player}: {n} blocks in supply.", "{player}: {n} Blöcke im Vorrat."),
+    "ziggurats.supply": ("{player}: {n} {n:block|blocks} in supply.", "{player}: {n} {n:Block|Blöcke} im Vorrat."),
     "ziggurats.back": ("{player}'s block on {cell} may not go back to {to} this turn.",
                        "{player}s Block auf {cell} darf in diesem Zug nicht zurück nach {to}."),
     "why.ziggurats.built": ("{winner} completes the ziggurat on {cell} and wins.",
