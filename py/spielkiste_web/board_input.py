@@ -40,7 +40,7 @@ class BoardInput:
 
     def on_board_click(self, event):
         target = event.target.closest("[data-cell]")
-        if target is None or not self.app.human_to_move():
+        if not target or not self.app.human_to_move():      # closest() gives JS null (falsy), not None
             return
         cell = str(target.dataset.cell)
         if self.pressed == cell:         # already picked up by pointerdown: a tap, not a second click
@@ -54,7 +54,7 @@ class BoardInput:
         """Drag and drop: a piece that has somewhere to go is picked up at once."""
         target = event.target.closest("[data-cell]")
         self.pressed = None
-        if target is None or not self.app.human_to_move() or self.app.clicks.prefix:
+        if not target or not self.app.human_to_move() or self.app.clicks.prefix:
             return
         cell = str(target.dataset.cell)
         paths = [p for p, _, _ in self.app.clicks.entries if p and p[0] == cell]
@@ -68,14 +68,14 @@ class BoardInput:
             return
         hit = document.elementFromPoint(event.clientX, event.clientY)
         target = hit.closest("[data-cell]") if hit else None
-        if target is not None and str(target.dataset.cell) != self.pressed and self.app.human_to_move():
+        if target and str(target.dataset.cell) != self.pressed and self.app.human_to_move():
             self.pressed = None
             self.focus_cell = str(target.dataset.cell)
             self.app.click_cell(self.focus_cell)
 
     def on_board_focus(self, event):
         target = event.target.closest("[data-cell]") if event.target else None
-        if target is not None:
+        if target:
             self.focus_cell = str(target.dataset.cell)
 
     def on_board_key(self, event):
@@ -92,7 +92,7 @@ class BoardInput:
     def move_focus(self, dx, dy):
         """The nearest square in that direction on screen, so the board's rotation needs no special case."""
         here = self.cell_rect(self.focus_cell) if self.focus_cell else None
-        if here is None:
+        if not here:
             return
         r = here.getBoundingClientRect()
         x0, y0 = r.left + r.width / 2, r.top + r.height / 2

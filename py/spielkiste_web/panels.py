@@ -18,7 +18,7 @@ def wire(app):
     def clicked(selector, handler):
         def listener(event):
             target = event.target.closest(selector) if event.target else None
-            if target is not None:
+            if target:                # JS null (no match) is falsy
                 handler(target)
         return listener
     on(el("choices"), "click", clicked("button[data-move]", lambda b: play_choice(app, str(b.dataset.move))))

@@ -135,3 +135,15 @@ def test_a_whole_game_with_the_keyboard_only(browser, server, frag):
     wait_moves(page, 0)
     assert moves(page) == [] and not page.is_visible("#result")
     close(page)
+
+
+def test_a_click_beside_the_squares_does_nothing_and_raises_nothing(page, server):
+    open_app(page, server.url + "#snorkels?seed=4")
+    box = page.locator("#board svg").bounding_box()
+    page.mouse.click(box["x"] + 3, box["y"] + 3)                # the frame, not a square
+    page.dispatch_event("#choices", "click")                   # a panel, not a button
+    page.keyboard.press("Tab")
+    page.keyboard.press("Enter")                                # the skip link, then Enter on the board
+    page.wait_for_timeout(300)
+    assert moves(page) == [] or len(moves(page)) == 1
+    assert [m for m in page.watch.console if "Traceback" in m or "Error" in m] == []
