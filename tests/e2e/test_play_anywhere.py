@@ -147,3 +147,25 @@ def test_a_click_beside_the_squares_does_nothing_and_raises_nothing(page, server
     page.wait_for_timeout(300)
     assert moves(page) == [] or len(moves(page)) == 1
     assert [m for m in page.watch.console if "Traceback" in m or "Error" in m] == []
+
+
+def test_hint_and_evaluation_in_every_game(page, server):
+    """The worker's best move at the current level, marked and not played; the winning chance bar."""
+    open_app(page, server.url + "#snorkels?v=1")
+    page.wait_for_selector("body[data-ai='ready']", timeout=90000)
+    page.check("#eval-toggle")
+    for gid, cls in GAMES.items():
+        page.evaluate(f"location.hash = '{gid}?v=1'")
+        page.wait_for_function(f"window.spielkiste().startsWith('{gid}')")
+        if cls.player_counts == (1,):               # the solitaire has its own hint (a tool of the game)
+            assert page.is_hidden("#btn-hint") and page.is_hidden("#eval-row")
+            continue
+        page.click("#btn-hint")
+        page.wait_for_function("/: \\S/.test(document.querySelector('#tool-result').textContent)", timeout=60000)
+        hinted = page.text_content("#tool-result").split(": ", 1)[1]
+        assert moves(page) == [], "a hint is not played"
+        cells = page.eval_on_selector_all("[data-cell].hint", "e => e.map(x => x.dataset.cell)")
+        assert all(c.upper() in hinted.upper() for c in cells) and (cells or not any(ch.isdigit() for ch in hinted))
+        value = page.get_attribute("#evalbar", "data-value")
+        assert value is not None and 0 <= int(value) <= 100
+        assert page.is_visible("#evalbar") and "%" in page.text_content("#eval-text")
