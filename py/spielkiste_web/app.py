@@ -32,6 +32,13 @@ def number(n: int, lang: str) -> str:
     return text.replace(",", ".") if lang == "de" else text
 
 
+def ask_persistent_storage():
+    """Ask the browser to keep our saves when it clears storage under pressure (where it can)."""
+    storage = getattr(window.navigator, "storage", None)
+    if storage is not None and getattr(storage, "persist", None) is not None:
+        storage.persist()
+
+
 class App:
     def __init__(self):
         self.embed = bool(js.URLSearchParams.new(window.location.search).has("embed"))
@@ -223,6 +230,9 @@ class App:
                               saves.dump(self.record, self.seats, self.level, self.rotation))
         if ok:
             self.storage.set("spielkiste.last", self.record.game.id)
+            if self.storage.get("spielkiste.persist") is None:     # once, after the first save that worked
+                self.storage.set("spielkiste.persist", "asked")
+                ask_persistent_storage()
         else:                    # said after every move that could not be saved: the player must know
             self.show_message(self.tr("ui.storage_full"))
 
