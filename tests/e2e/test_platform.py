@@ -38,7 +38,7 @@ def test_play_against_the_computer_page_stays_responsive(page, server):
         requestAnimationFrame(f); })""")
     assert frames >= 30, f"only {frames} frames in a second while the computer was thinking"
     page.click("#btn-link")
-    assert page.is_visible("#link-text")
+    page.wait_for_selector("#link-text", state="visible", timeout=5000)   # the copy runs as a task
     got = wait_moves(page, 2)
     assert got[0] == "C3"
     last = got[1]
@@ -56,6 +56,7 @@ def test_link_round_trip_in_another_browser(browser, server):
     assert pa.input_value("#seats select[data-seat='1']") == "human"   # a link opens for humans
     click_some_targets(pa, 2)
     pa.click("#btn-link")
+    pa.wait_for_function("document.querySelector('#link-text').value.length > 0", timeout=5000)
     url = pa.input_value("#link-text")
     assert url.startswith(server.url) and "m=" in url and "stones=2" in url
     want = pieces(pa)
