@@ -10,6 +10,59 @@
 // only say that the game engine is loading.
 (function () {
   "use strict";
+  // PyScript opens IndexedDB while Pyodide starts (its package cache), and gives up when the browser
+  // refuses it, as browsers do in frames of another site with third-party storage blocked. Where the
+  // browser refuses, PyScript gets an empty store in memory instead (it needs nothing from it: we list no
+  // packages), and the page marks itself so the computer searches in the page, not in a worker whose own
+  // IndexedDB would be refused too (computer.py).
+  (function memoryIndexedDB() {
+    var real = window.indexedDB;
+    function later(target, result, handler) {
+      setTimeout(function () { target.result = result; if (target[handler]) target[handler]({ target: target }); }, 0);
+      return target;
+    }
+    function memoryDB() {
+      var items = new Map();
+      var store = {
+        count: function () { return later({}, items.size, "onsuccess"); },
+        clear: function () { items.clear(); return later({}, undefined, "onsuccess"); },
+        delete: function (k) { items.delete(k); return later({}, undefined, "onsuccess"); },
+        get: function (k) { return later({}, items.get(k), "onsuccess"); },
+        getKey: function (k) { return later({}, items.has(k) ? k : undefined, "onsuccess"); },
+        getAllKeys: function () { return later({}, Array.from(items.keys()), "onsuccess"); },
+        put: function (v, k) { items.set(k, v); return later({}, k, "onsuccess"); }
+      };
+      return {
+        objectStoreNames: { length: 1, contains: function () { return true; } },
+        createObjectStore: function () { return store; },
+        transaction: function () { return { objectStore: function () { return store; } }; },
+        close: function () {}
+      };
+    }
+    function refused() {
+      document.documentElement.dataset.idb = "memory";
+    }
+    function open(name, version) {
+      var outer = {};
+      var inner = null;
+      try { inner = real ? real.open(name, version) : null; } catch (e) { inner = null; }
+      if (!inner) { refused(); return later(outer, memoryDB(), "onsuccess"); }
+      inner.onupgradeneeded = function (e) {
+        if (outer.onupgradeneeded) outer.onupgradeneeded({ target: { result: inner.result, transaction: inner.transaction } });
+      };
+      inner.onsuccess = function () { outer.result = inner.result; if (outer.onsuccess) outer.onsuccess({ target: outer }); };
+      inner.onerror = function (e) {
+        if (e && e.preventDefault) e.preventDefault();
+        refused();
+        later(outer, memoryDB(), "onsuccess");
+      };
+      return outer;
+    }
+    try {
+      Object.defineProperty(window, "indexedDB", { value: { open: open }, configurable: true });
+    } catch (e) { /* the browser keeps its own: nothing to do */ }
+  })();
+
   // build.py: {games: {id: start fragment}, starts: {id: {lang: {title, status, extra}}}, fresh: [ids],
   //            default: id, loading: {lang: text}, texts: {lang: {key: text}}, chooser: {lang: [[id, name, blurb]...]}}
   var BOOT = __BOOT__;

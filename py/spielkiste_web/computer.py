@@ -116,6 +116,11 @@ class Computer:
 
     # ------------------------------------------------------------------ the worker's life
     def boot(self):
+        if document.documentElement.dataset.idb == "memory":
+            # storage is refused here (a frame of another site): a worker could not start; the page searches
+            self.generation = MAX_RESTARTS + 1
+            document.body.dataset.ai = "page"
+            return
         if self.worker is None and self.generation <= MAX_RESTARTS:
             self.worker = Worker(self.generation)
             document.body.dataset.ai = "booting"

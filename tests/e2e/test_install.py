@@ -146,8 +146,6 @@ def test_an_embed_on_another_site_without_local_storage_plays_and_says_games_are
         host.stop()
 
 
-@pytest.mark.xfail(strict=True, reason="PyScript opens IndexedDB at start-up ('Loading Storage'); in a frame "
-                   "whose storage the browser blocks that fails and the page never becomes ready")
 def test_an_embed_on_another_site_that_blocks_third_party_storage_plays_and_says_games_are_not_saved(
         playwright_instance, server):
     ctx, page, watch, host = cross_site_embed(playwright_instance, server, False)
