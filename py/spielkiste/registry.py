@@ -8,6 +8,7 @@ it afterwards. Registering an id twice is a ValueError."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from .engine import Option, State
 from .errors import SpielkisteError
@@ -39,6 +40,17 @@ class Entry:
     def options(self) -> tuple[Option, ...]:
         return self.cls.all_options()
 
+    def seat_colours(self, players: int | None = None) -> tuple[str, ...]:
+        """The colour key of each seat at the start, for `players` players (default: the fewest)."""
+        return _seat_colours(self.id, players or self.cls.player_counts[0])
+
+
+@lru_cache(maxsize=None)
+def _seat_colours(game_id: str, players: int) -> tuple[str, ...]:
+    cls = GAMES[game_id]
+    start = cls.new({"players": players} if len(cls.player_counts) > 1 else None)
+    return tuple(start.seat_colour(seat) for seat in range(start.num_players))
+
 
 ENTRIES: dict[str, Entry] = {}              # id -> entry, in the chooser's order
 GAMES: dict[str, type[State]] = {}          # id -> State class, the same order
@@ -57,6 +69,7 @@ def register(cls: type[State], designer: str, sheet: str) -> Entry:
 
 def unregister(game_id: str) -> None:
     del ENTRIES[game_id], GAMES[game_id]
+    _seat_colours.cache_clear()
 
 
 def chooser() -> tuple[Entry, ...]:
@@ -73,8 +86,3 @@ def get_game(game_id: str) -> type[State]:
 
 
 from . import games  # noqa: E402,F401  (registers the ten games; imported last, it imports register)
-
-# Kept importable for spielkiste_web/app.py until it lists chooser(): every registered game is
-# playable, and the chooser's order is the registry's.
-ALL_IDS = tuple(GAMES)
-PLANNED: tuple[str, ...] = ()

@@ -144,7 +144,7 @@ class App:
                 if self.record is None or self.record.game.id != fallback:
                     game = get_game(fallback)
                     self.set_record(Record.new(game, self.fresh_options(game)),
-                                    saves.default_seats(game.new().num_players))
+                                    saves.default_seats(game.player_counts[0]))
                 self.update_hash()
                 self.render()
                 return
@@ -183,7 +183,7 @@ class App:
             except Exception:    # a typed error from saves.load, or anything it failed to foresee
                 self.storage.set(f"spielkiste.broken.{gid}", text)
                 self.show_message(self.tr("ui.saved_aside"))
-        self.set_record(Record.new(game, self.fresh_options(game)), saves.default_seats(game.new().num_players))
+        self.set_record(Record.new(game, self.fresh_options(game)), saves.default_seats(game.player_counts[0]))
         self.update_hash()
         self.render()
         self.maybe_think()

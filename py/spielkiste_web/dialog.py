@@ -5,6 +5,7 @@ from pyscript import document
 
 from spielkiste.errors import SpielkisteError
 from spielkiste.record import Record
+from spielkiste.registry import ENTRIES
 from spielkiste_web import saves
 from spielkiste_web.dom import el, make, on
 
@@ -76,10 +77,9 @@ class NewGameDialog:
         box.replaceChildren()
         fs = make("fieldset")
         fs.appendChild(make("legend", app.tr("ui.players")))
-        probe = self.game.new({"players": n} if len(self.game.player_counts) > 1 else {})
-        for seat in range(n):
+        for seat, colour in enumerate(ENTRIES[self.game.id].seat_colours(n)):
             lab = make("label")
-            lab.appendChild(make("span", app.tr("colour." + probe.seat_colour(seat)) + " "))
+            lab.appendChild(make("span", app.tr("colour." + colour) + " "))
             sel = make("select")
             sel.dataset.seat = str(seat)
             for kind in saves.SEAT_KINDS:

@@ -191,7 +191,7 @@ class Embedding:
         if not isinstance(gid, str) or gid not in GAMES:
             return
         game = get_game(gid)
-        n = game.new().num_players
+        n = game.player_counts[0]
         seats = self.options.seats_for(n) or (list(app.seats) if len(app.seats) == n else saves.default_seats(n))
         app.start_game(Record.new(game, app.fresh_options(game)), seats, app.level)
         if self.options.rotation is not None:
