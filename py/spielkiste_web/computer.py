@@ -116,7 +116,7 @@ class Computer:
 
     # ------------------------------------------------------------------ the worker's life
     def boot(self):
-        if document.documentElement.dataset.idb == "memory":
+        if document.documentElement.getAttribute("data-idb") == "memory":   # (a missing dataset key raises)
             # storage is refused here (a frame of another site): a worker could not start; the page searches
             self.generation = MAX_RESTARTS + 1
             document.body.dataset.ai = "page"
