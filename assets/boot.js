@@ -239,7 +239,9 @@
   function settled() {
     return document.body.dataset.ai === "ready" || document.body.dataset.ai === "page";
   }
-  if ("serviceWorker" in navigator && location.protocol !== "file:") {
+  // an embed costs what it shows: no offline copy of the whole site in another site's frame (the HTTP
+  // cache serves repeat views)
+  if (!embed && "serviceWorker" in navigator && location.protocol !== "file:") {
     whenParsed(function () {
       if (navigator.serviceWorker.controller || settled()) return registerWorker();
       new MutationObserver(function (_, obs) {

@@ -293,3 +293,11 @@ def test_the_example_host_page(page, server):
     page.click("[data-command='flip']")
     page.frame_locator("#board").locator("#board svg g.rot[transform^='rotate(180']").wait_for(timeout=5000)
     assert not [m for m in page.watch.console if "Content Security Policy" in m]
+
+
+def test_an_embed_installs_no_service_worker(page, server):
+    open_app(page, server.url + "?embed#snorkels?v=1")
+    page.wait_for_function("['ready', 'page'].includes(document.body.dataset.ai)", timeout=90000)
+    page.wait_for_timeout(1000)
+    assert page.evaluate("navigator.serviceWorker.getRegistrations().then(r => r.length)") == 0
+    assert page.evaluate("caches.keys().then(k => k.length)") == 0
