@@ -34,6 +34,22 @@ def served(dist):
         shutil.rmtree(folder, ignore_errors=True)
 
 
+def page_with(browser, script):
+    """A page in a fresh context whose every document first runs `script`."""
+    ctx = browser.new_context()
+    ctx.add_init_script(script)
+    page = ctx.new_page()
+    page.watch = Watch(page)
+    return page
+
+
+def seeded(save):
+    """An init script that puts `save` in the storage of a fresh profile, once (a reload keeps what the app did)."""
+    return f"""if (!sessionStorage.getItem('seeded')) {{ sessionStorage.setItem('seeded', '1');
+        localStorage.setItem('spielkiste.last', 'snorkels');
+        localStorage.setItem('spielkiste.save.snorkels', {json.dumps(save)}); }}"""
+
+
 def message(page):
     return page.text_content("#message-text") if page.is_visible("#message") else ""
 
@@ -91,10 +107,7 @@ FULL = """(() => { const set = Storage.prototype.setItem;
 
 
 def test_storage_full_warns_keeps_playing_and_keeps_the_last_good_save(browser, server):
-    ctx = browser.new_context()
-    ctx.add_init_script(FULL)
-    page = ctx.new_page()
-    page.watch = Watch(page)
+    page = page_with(browser, FULL)
     open_app(page, server.url + "#snorkels?seed=3")
     click_some_targets(page, 2)
     good = page.evaluate("localStorage.getItem('spielkiste.save.snorkels')")
@@ -104,7 +117,7 @@ def test_storage_full_warns_keeps_playing_and_keeps_the_last_good_save(browser, 
     assert first_words("ui.storage_full") in message(page)
     assert page.evaluate("localStorage.getItem('spielkiste.save.snorkels')") == good
     assert page.watch.errors == []
-    ctx.close()
+    page.context.close()
 
 
 BLOCKED = """Object.defineProperty(window, 'localStorage', {
@@ -112,16 +125,13 @@ BLOCKED = """Object.defineProperty(window, 'localStorage', {
 
 
 def test_no_storage_at_all_plays_and_says_games_are_not_saved(browser, server):
-    ctx = browser.new_context()
-    ctx.add_init_script(BLOCKED)
-    page = ctx.new_page()
-    page.watch = Watch(page)
+    page = page_with(browser, BLOCKED)
     open_app(page, server.url + "#snorkels?seed=3")
     assert first_words("ui.no_storage") in message(page)
     click_some_targets(page, 2)
     assert len(moves(page)) == 2
     assert page.watch.errors == []
-    ctx.close()
+    page.context.close()
 
 
 GOOD = {"v": 1, "link": "snorkels?seed=3&m=C3", "seats": ["human", "human"], "level": 2, "rotation": 0}
@@ -132,12 +142,7 @@ CORRUPT = [("level", [1]), ("level", "2"), ("seats", "human"), ("seats", [["huma
 @pytest.mark.parametrize("field,value", CORRUPT, ids=[f"{f}-{type(v).__name__}" for f, v in CORRUPT])
 def test_a_corrupt_saved_field_never_stops_the_app(browser, server, field, value):
     save = json.dumps(dict(GOOD, **{field: value}))
-    ctx = browser.new_context()
-    ctx.add_init_script(f"""if (!sessionStorage.getItem('seeded')) {{ sessionStorage.setItem('seeded', '1');
-        localStorage.setItem('spielkiste.last', 'snorkels');
-        localStorage.setItem('spielkiste.save.snorkels', {json.dumps(save)}); }}""")
-    page = ctx.new_page()
-    page.watch = Watch(page)
+    page = page_with(browser, seeded(save))
     open_app(page, server.url, timeout=60000)
     assert page.locator("#board svg [data-cell]").count() == 49
     kept = page.evaluate("localStorage.getItem('spielkiste.broken.snorkels')")
@@ -145,18 +150,13 @@ def test_a_corrupt_saved_field_never_stops_the_app(browser, server, field, value
     assert restored or kept == save, "an unreadable save is set aside, never lost"
     click_some_targets(page, 1)
     assert page.watch.errors == []
-    ctx.close()
+    page.context.close()
 
 
 def test_a_deeply_nested_save_is_set_aside(browser, server):
     save = "[" * 100000 + "]" * 100000
-    ctx = browser.new_context()
-    ctx.add_init_script(f"""if (!sessionStorage.getItem('seeded')) {{ sessionStorage.setItem('seeded', '1');
-        localStorage.setItem('spielkiste.last', 'snorkels');
-        localStorage.setItem('spielkiste.save.snorkels', {json.dumps(save)}); }}""")
-    page = ctx.new_page()
-    page.watch = Watch(page)
+    page = page_with(browser, seeded(save))
     open_app(page, server.url, timeout=60000)
     assert page.evaluate("localStorage.getItem('spielkiste.broken.snorkels')") == save
     assert "saved game" in message(page)
-    ctx.close()
+    page.context.close()
