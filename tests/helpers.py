@@ -15,6 +15,23 @@ def play(game_id: str, moves, options=None):
     return s
 
 
+def assert_repetition_draw_round_trips(state, ending: str) -> None:
+    """A game drawn by repetition keeps the draw in its position code (the shared mark ends it, after
+    `ending`), and its version-1 code (no mark) still opens, as the game going on it always showed."""
+    cls = type(state)
+    assert state.result is not None and state.result.reason == "why.repetition"
+    assert state.result.rewards == (0.5, 0.5)
+    code = state.encode()
+    assert code.endswith(ending + ";r"), "the shared mark of a repetition draw ends the code"
+    again = cls.decode(code)
+    assert again.result is not None and again.result.reason == "why.repetition"
+    assert again.result.rewards == (0.5, 0.5) and again.legal_moves() == [] and again.encode() == code
+    version, options, body = code.split(":", 2)
+    assert version == "2"
+    old = cls.decode(f"1:{options}:" + body.removesuffix(";r"))
+    assert old.result is None and old.encode() == code.removesuffix("r")
+
+
 def texts(state) -> set[str]:
     return {state.move_text(m) for m in state.legal_moves()}
 

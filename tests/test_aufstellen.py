@@ -2,7 +2,7 @@
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from helpers import play, random_game, texts
+from helpers import assert_repetition_draw_round_trips, play, random_game, texts
 from spielkiste.cli import perft
 from spielkiste.errors import BadPosition, IllegalMove
 from spielkiste.games.aufstellen import CENTRE_CELLS, TYPE_OF, Aufstellen, due
@@ -206,16 +206,7 @@ def test_a_repetition_draw_survives_the_position_code():
     back = ["B5-B2", "H2-H5", "B8-E8", "K5-K2", "E2-E5", "K8-H8"]
     for m in (there + back) * 2:
         s.push_text(m)
-    assert s.result is not None and s.result.reason == "why.repetition"
-    code = s.encode()
-    assert code.endswith(";K8-H8;r"), "the shared mark of a repetition draw ends the code"
-    again = Aufstellen.decode(code)
-    assert again.result is not None and again.result.reason == "why.repetition"
-    assert again.result.rewards == (0.5, 0.5) and again.legal_moves() == [] and again.encode() == code
-    # version 1 had no mark: its codes still open, as the game going on they always showed
-    old = Aufstellen.decode("1::" + code.split(":", 2)[2].removesuffix(";r"))
-    assert old.result is None and old.encode() == code.removesuffix("r")
-    assert s.result.rewards == (0.5, 0.5)
+    assert_repetition_draw_round_trips(s, ";K8-H8")
 
 
 def test_perft_in_abb11():

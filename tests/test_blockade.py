@@ -4,7 +4,7 @@ import re
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from helpers import play, random_game, texts
+from helpers import assert_repetition_draw_round_trips, play, random_game, texts
 from spielkiste.codec import grid_encode
 from spielkiste.errors import BadPosition, IllegalMove
 from spielkiste.games import box
@@ -388,12 +388,4 @@ def test_a_repetition_draw_survives_the_position_code():
     s = pos("G8 G10 J8 L1 K12 J12", "A3 A4 A5 A6 A7 C1", to_move=0)
     for m in ["G8-G7", "A7-B7", "G7-G8", "B7-A7"] * 2:
         s.push_text(m)
-    assert s.result is not None and s.result.reason == "why.repetition"
-    code = s.encode()
-    assert code.endswith(";0;B7-A7;r"), "the shared mark of a repetition draw ends the code"
-    again = Blockade.decode(code)
-    assert again.result is not None and again.result.reason == "why.repetition"
-    assert again.result.rewards == (0.5, 0.5) and again.legal_moves() == [] and again.encode() == code
-    # version 1 had no mark: its codes still open, as the game going on they always showed
-    old = Blockade.decode("1::" + code.split(":", 2)[2].removesuffix(";r"))
-    assert old.result is None and old.encode() == code.removesuffix("r")
+    assert_repetition_draw_round_trips(s, ";0;B7-A7")
