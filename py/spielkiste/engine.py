@@ -34,6 +34,14 @@ these policy hooks, each optional:
                                      mean weigh alike); for games where a move (a square to
                                      place on) is good whenever it is played; 0 = off
 
+The board editor (editor.py) knows a game through three more hooks:
+  edit_items() -> tuple[Item]        the palette: every piece in every colour, neutral items
+  edit_fields() -> tuple[Field]      numbers the editor shows besides the board (default none)
+  to_setup() -> Setup                this position as the editor holds it
+  setup_body(setup) -> str           (classmethod) a Setup as a position-code body; the
+                                     reader (_decode_body) then checks it like any code, raising
+                                     BadPosition(...).at(cells) where squares are at fault
+
 Rules several games share are here once, for a game to switch on rather than write again:
 teams of two are neighbouring seats (0+1 against 2+3) and play runs in seat order (clockwise),
 so a round is A1, A2, B1, B2; partner(); win() (a side's win, with the '_team' text naming the
@@ -410,6 +418,20 @@ class State:
     def view(self, aids: frozenset = frozenset(), selected: str | None = None):
         """What to draw. aids: overlays switched on; selected: the square the player has clicked
         first (a game may show what that piece could do)."""
+        raise NotImplementedError
+
+    # ------------------------------------------------------------------ board editor (editor.py)
+    def edit_items(self) -> tuple:
+        raise NotImplementedError
+
+    def edit_fields(self) -> tuple:
+        return ()
+
+    def to_setup(self):
+        raise NotImplementedError
+
+    @classmethod
+    def setup_body(cls, setup) -> str:
         raise NotImplementedError
 
     def run_tool(self, name: str, seconds: float) -> dict:

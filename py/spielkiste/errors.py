@@ -3,13 +3,22 @@ it in the player's language; str(error) is the English message."""
 
 
 class SpielkisteError(ValueError):
-    """Base of every error caused by input (a move, a position code, a link, an option)."""
+    """Base of every error caused by input (a move, a position code, a link, an option).
+
+    `cells` are the squares at fault where there are such (the board editor marks them)."""
+
+    cells: tuple[str, ...] = ()
 
     def __init__(self, key: str, **args):
         from .texts import t
         self.key = key
         self.params = args
         super().__init__(t(key, "en", **args))
+
+    def at(self, *cells: str) -> "SpielkisteError":
+        """The same error, naming the squares at fault: `raise BadPosition(...).at("D4")`."""
+        self.cells = tuple(cells)
+        return self
 
     def message(self, lang: str) -> str:
         from .texts import t

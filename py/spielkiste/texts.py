@@ -155,6 +155,7 @@ add({
     "pos.no_move": ("the player to move has no move", "der Spieler am Zug hat keinen Zug"),
     "pos.repetition_field": ("the field after the position may only be 'r' (drawn by repetition)",
                              "das Feld nach der Stellung darf nur „r“ sein (Remis durch Wiederholung)"),
+    "pos.no_square": ("there is no square {cell}", "es gibt kein Feld {cell}"),
     "pos.what.quiet": ("the count of turns without progress", "die Zahl der Züge ohne Fortschritt"),
     # why a move is not allowed (the {why} of err.move_illegal_why), shared by the games
     "illegal.not_empty": ("that square is not empty", "dieses Feld ist nicht leer"),

@@ -7,6 +7,7 @@ Optional stones are placed at random from the seed, or by hand as set-up moves (
 alternate, the starting seat first)."""
 from ..codec import grid_decode, grid_encode, parse_int, split_fields
 from ..coords import names
+from ..editor import Field, Item, Setup
 from ..engine import Option, Outcome, State
 from ..errors import BadPosition
 from ..rng import Rng
@@ -37,6 +38,7 @@ add({
                               "Tauschen ist nur mit der Tortenregel als erste Entscheidung des zweiten Spielers möglich"),
     "snorkels.pos.what.stones": ("the number of stones to place", "die Zahl der noch zu setzenden Steine"),
     "snorkels.pos.what.swapped": ("the swap flag", "die Tauschmarke"),
+    "snorkels.edit.swapped": ("Colours swapped (pie rule)", "Farben getauscht (Tortenregel)"),
     "snorkels.pos.setup": ("during the set-up, the stones placed and those to place make the number chosen, "
                            "the players take turns from the first, and nobody has swapped",
                            "im Aufbau ergeben gesetzte und noch zu setzende Steine die gewählte Zahl, "
@@ -226,7 +228,26 @@ class Snorkels(State):
             if v in "PG" and i not in near:
                 cells, free = self.group(i)
                 if not free and not cells & near:
-                    raise BadPosition("err.position", why=msg("snorkels.pos.captured", cell=CELLS[i]))
+                    raise BadPosition("err.position", why=msg("snorkels.pos.captured", cell=CELLS[i])).at(
+                        *(CELLS[c] for c in sorted(cells)))
+
+    # ---------------------------------------------------------------- board editor
+    def edit_items(self):
+        return (Item("P", "disc", "purple"), Item("G", "disc", "green"), Item("S", "stone", "neutral"))
+
+    def edit_fields(self):
+        return (Field("swapped", "snorkels.edit.swapped", 0, 1), Field("stones_left", "snorkels.pos.what.stones", 0, 3))
+
+    def to_setup(self):
+        board = {CELLS[i]: (v,) for i, v in enumerate(self.board) if v != "."}
+        return Setup(dict(self.options), board, self.to_move,
+                     {"swapped": int(self.swapped), "stones_left": self.stones_left}, self._encode_body().split(";")[4])
+
+    @classmethod
+    def setup_body(cls, setup):
+        board = [setup.board.get(c, (".",))[-1] for c in CELLS]
+        return ";".join([grid_encode(board, N), str(setup.to_move), str(setup.fields.get("swapped", 0)),
+                         str(setup.fields.get("stones_left", 0)), setup.history])
 
     # ---------------------------------------------------------------- presentation
     def seat_colour(self, seat):

@@ -1,0 +1,179 @@
+"""The board editor's model, one for every game: what stands on each square, whose turn it is,
+and a game's few extra fields (a reserve count, a phase).
+
+A game tells the editor three things: edit_items() (its palette), to_setup() (a position as a
+Setup) and setup_body() (a Setup as the body of a position code). Whether a setup is a position
+at all is decided by the game's own position-code reader, so an edited position, a pasted code
+and a link get the same checks and the same messages; a BadPosition may name the squares at
+fault (`cells`), which the editor marks. The editor draws the game's empty board with the
+palette's pieces on it, so a setup is drawn whether or not it is legal yet."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+
+from .engine import State
+from .errors import BadPosition
+from .texts import msg
+from .view import Piece, View
+
+
+@dataclass(frozen=True)
+class Item:
+    """A thing of the palette: drawn like the game draws it, placed on a square."""
+    key: str                   # the game's own name for it (often its letter in the position code)
+    shape: str
+    colour: str
+    mark: str = ""
+    label: tuple | None = None  # a message naming it, when colour and shape do not
+    stacks: bool = False        # goes on top of what stands there (a block) instead of replacing it
+
+    def piece(self, cell: str, level: int = 0) -> Piece:
+        return Piece(cell, self.shape, self.colour, level, self.mark, self.label)
+
+
+@dataclass(frozen=True)
+class Field:
+    """A number the editor shows as an input: a reserve, a count of pieces still to place."""
+    key: str
+    label: str                 # text key
+    lo: int
+    hi: int
+
+
+@dataclass
+class Setup:
+    """A position as the editor holds it; it may be impossible (the game's reader says why).
+
+    board: square -> stack of item keys, bottom first (one key for most games).
+    history: what only a played game has (its last move, the repetition mark, the quiet clock),
+    in the game's own words; kept while the board is untouched, dropped on the first edit."""
+    options: dict
+    board: dict[str, tuple[str, ...]]
+    to_move: int = 0
+    fields: dict[str, int] = field(default_factory=dict)
+    history: str = ""
+
+
+class Editor:
+    """Edits a Setup of one game: place, remove, move, clear, start position, side to move,
+    fields and options; `check()` gives the position or the BadPosition that says what is wrong."""
+
+    def __init__(self, game: type[State], setup: Setup):
+        self.game = game
+        self.setup = setup
+        self._blank = game.new(setup.options)
+        self.items = {i.key: i for i in self._blank.edit_items()}
+        self.fields = self._blank.edit_fields()
+
+    @classmethod
+    def of(cls, state: State) -> "Editor":
+        return cls(type(state), state.to_setup())
+
+    @classmethod
+    def from_code(cls, game: type[State], code: str) -> "Editor":
+        """The editor at a pasted position code; BadPosition if the code is no position."""
+        return cls.of(game.decode(code))
+
+    # ------------------------------------------------------------------ edits
+    def _edited(self) -> None:
+        self.setup.history = ""
+
+    def place(self, cell: str, key: str) -> None:
+        """Put item `key` on `cell`: on top of the stack if it stacks, else instead of what is
+        there; the same single item again takes it off (a click toggles)."""
+        self._check_cell(cell)
+        item = self.items[key]
+        stack = self.setup.board.get(cell, ())
+        if item.stacks and all(self.items[k].stacks for k in stack if k in self.items):
+            self._set(cell, stack + (key,))
+        elif stack == (key,):
+            self._set(cell, ())
+        else:
+            self._set(cell, (key,))
+
+    def remove(self, cell: str) -> None:
+        """Take the top item off `cell`."""
+        self._check_cell(cell)
+        self._set(cell, self.setup.board.get(cell, ())[:-1])
+
+    def move(self, src: str, dst: str) -> None:
+        """Move the top item of `src` onto `dst` (by the rules of place)."""
+        stack = self.setup.board.get(src, ())
+        if not stack or src == dst:
+            return
+        self.remove(src)
+        if self.items[stack[-1]].stacks or self.setup.board.get(dst, ()) != (stack[-1],):
+            self.place(dst, stack[-1])
+
+    def clear(self) -> None:
+        self.setup.board = {}
+        self._edited()
+
+    def start_position(self) -> None:
+        self.setup = self.game.new(self.setup.options).to_setup()
+
+    def set_to_move(self, seat: int) -> None:
+        if 0 <= seat < self._blank.num_players:
+            self.setup.to_move = seat
+            self._edited()
+
+    def set_field(self, key: str, value: int) -> None:
+        spec = next(f for f in self.fields if f.key == key)
+        self.setup.fields[key] = max(spec.lo, min(spec.hi, value))
+        self._edited()
+
+    def set_options(self, raw: dict) -> None:
+        """New options (BadOption if wrong): the board stays where every piece on it is still in
+        the palette, else the editor starts from the new options' start position."""
+        options = self.game.normalize_options(raw)
+        old = self.setup
+        fresh = Editor(self.game, self.game.new(options).to_setup())
+        if all(k in fresh.items for stack in old.board.values() for k in stack):
+            fresh.setup = replace(old, options=options, history="",
+                                  to_move=min(old.to_move, fresh._blank.num_players - 1),
+                                  fields={**fresh.setup.fields, **old.fields})
+        self.__dict__.update(fresh.__dict__)
+
+    def _set(self, cell: str, stack: tuple[str, ...]) -> None:
+        board = dict(self.setup.board)
+        if stack:
+            board[cell] = stack
+        else:
+            board.pop(cell, None)
+        self.setup.board = board
+        self._edited()
+
+    def _check_cell(self, cell: str) -> None:
+        if cell not in self.cells():
+            raise BadPosition("err.position", why=msg("pos.no_square", cell=cell))
+
+    # ------------------------------------------------------------------ reading
+    def cells(self) -> list[str]:
+        return [c.id for c in self.blank_view().cells]
+
+    def code(self) -> str:
+        """The position code of the setup (not checked: check() reads it)."""
+        return f"{self.game.version}:{self._blank_with(self.setup.options)._options_code()}:" \
+               f"{self.game.setup_body(self.setup)}"
+
+    def _blank_with(self, options: dict) -> State:
+        return self._blank if options == self._blank.options else self.game.new(options)
+
+    def check(self) -> State:
+        """The position, read by the game's own reader; BadPosition (with `cells`) if it is none."""
+        return self.game.decode(self.code())
+
+    def blank_view(self) -> View:
+        """The game's board with nothing on it."""
+        v = self._blank.view()
+        return View(v.width, v.height, v.cells, [], {}, [], v.regions, v.files, v.ranks, [])
+
+    def view(self, bad: tuple[str, ...] = ()) -> View:
+        """The setup drawn: the empty board, the palette's pieces, the squares at fault marked."""
+        v = self.blank_view()
+        for cell, stack in self.setup.board.items():
+            for level, key in enumerate(stack):
+                v.pieces.append(self.items[key].piece(cell, level))
+        if bad:
+            v.add_layer("bad", list(bad))
+        return v
