@@ -6,6 +6,7 @@ from hypothesis import given, settings, strategies as st
 
 from helpers import assert_repetition_draw_round_trips, play, random_game, texts
 from spielkiste.codec import grid_encode
+from spielkiste.editor import Editor
 from spielkiste.errors import BadPosition, IllegalMove
 from spielkiste.games import box
 from spielkiste.games.blockade import KING, Blockade, king_search
@@ -389,3 +390,87 @@ def test_a_repetition_draw_survives_the_position_code():
     for m in ["G8-G7", "A7-B7", "G7-G8", "B7-A7"] * 2:
         s.push_text(m)
     assert_repetition_draw_round_trips(s, ";0;B7-A7")
+
+
+# ---------------------------------------------------------------- board editor
+def edited(moves="", **guards):
+    """An editor on the position after `moves`, with guards placed per colour ('red', 'blue')."""
+    ed = Editor.of(play("blockade", moves))
+    for colour, key in (("red", "r"), ("blue", "b")):
+        for c in guards.get(colour, "").split():
+            ed.place(c, key)
+    return ed
+
+
+def refused(ed, why):
+    with pytest.raises(BadPosition) as e:
+        ed.check()
+    assert e.value.params["why"][0] == f"blockade.pos.{why}"
+    return e.value
+
+
+def test_editor_a_king_off_its_square_is_marked_with_its_square():
+    ed = edited("C7 J7")
+    ed.move("E11", "F5")
+    e = refused(ed, "king")
+    assert set(e.cells) == {"E11", "F5"} and "E11" in e.message("de") and "König" in e.message("de")
+    ed.place("E11", "R")                       # back home, but a second red king stays on F5
+    assert set(refused(ed, "king").cells) == {"E11", "F5"}
+
+
+def test_editor_seven_guards_are_marked():
+    ed = edited("C7 J7", red="A5 B5 C5 G5 H5 I5", blue="A8 B8 C8 G8 H8")
+    ed.set_to_move(1)
+    e = refused(ed, "guards")
+    assert set(e.cells) == {"C7", "A5", "B5", "C5", "G5", "H5", "I5"}
+    assert "Rot" in e.message("de") and "Wächter" in e.message("de")
+
+
+def test_editor_guards_all_on_centres_before_any_guard_moved_are_refused():
+    """Guards move only once all 12 are placed, so until then the first guard (never on a centre)
+    still stands: Red's two guards on centres B5 and H8 cannot both have been placed. The old
+    reader checked only a lone first guard and accepted this."""
+    ed = edited(red="B5 H8", blue="A7")
+    ed.set_to_move(1)
+    e = refused(ed, "first_centre")
+    assert set(e.cells) == {"B5", "H8"} and "Zentr" in e.message("de")
+    ed.place("A5", "r")                         # a third guard off the centres: it may be the first
+    ed.place("B7", "b")
+    ed.set_to_move(1)
+    assert ed.check().legal_moves()
+
+
+def test_editor_a_guard_in_a_kings_field_is_marked():
+    ed = edited("C7", blue="F3")
+    e = refused(ed, "king_field")
+    assert e.cells == ("F3",) and "König" in e.message("de")
+
+
+def test_editor_guards_not_placed_in_turn_are_refused():
+    ed = edited("C7 J7", red="A5 A7")
+    e = refused(ed, "turns")
+    assert "abwechselnd" in e.message("de")
+
+
+def test_editor_the_wrong_side_to_move_names_who_is():
+    ed = edited("C7 J7", red="A5", blue="A7")
+    ed.set_to_move(1)
+    e = refused(ed, "to_move")
+    assert e.params["why"][1]["player"] == "@colour.red" and "Rot ist am Zug" in e.message("de")
+
+
+def test_editor_position_plays_on():
+    ed = edited("C7 J7 C6 J6", red="A7 D7", blue="H7 K7")
+    s = ed.check()
+    assert s.to_move == 0 and s.guards == [4, 4]
+    s.push_text("C5")
+    assert s.guards == [5, 4] and Blockade.decode(s.encode()).encode() == s.encode()
+    assert Editor.of(s).code() == s.encode()
+
+
+def test_editor_a_side_without_a_move_has_lost():
+    """Blue's six guards in the corner, boxed in by red; Blue to move cannot act: Red has won."""
+    ed = edited(red="A9 B9 C10 C11 C12 D7", blue="A10 B10 A11 B11 A12 B12")
+    ed.set_to_move(1)
+    s = ed.check()
+    assert s.result is not None and s.result.winners == (0,) and s.result.reason == "why.no_moves"

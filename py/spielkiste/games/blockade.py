@@ -14,7 +14,8 @@ a state seen twice is a cycle and adds nothing.
 
 Moves are ints: a placement is the square index, a guard move 144 + from*144 + to, the king's
 exit KING."""
-from ..codec import grid_decode, grid_encode, parse_int
+from ..codec import grid_decode, parse_int
+from ..editor import Setup
 from ..engine import Outcome, State
 from ..errors import BadPosition
 from ..texts import add, msg
@@ -73,9 +74,10 @@ add({
     "blockade.illegal.pass": ("a guard may not pass over another guard or a king",
                               "ein Wächter darf nicht über einen anderen Wächter oder einen König ziehen"),
     "blockade.pos.king": ("the {colour} king must stand on {cell}", "der König von {colour} muss auf {cell} stehen"),
-    "blockade.pos.guards": ("a player has more than 6 guards", "ein Spieler hat mehr als 6 Wächter"),
-    "blockade.pos.first_centre": ("a player's first guard stands on a centre",
-                                  "der erste Wächter eines Spielers steht auf einem Zentrum"),
+    "blockade.pos.guards": ("{colour} has more than 6 guards", "{colour} hat mehr als 6 Wächter"),
+    "blockade.pos.first_centre": ("all guards of {colour} stand on centres, but the first guard may not",
+                                  "alle Wächter von {colour} stehen auf Zentren, doch der erste Wächter darf "
+                                  "nicht auf ein Zentrum"),
     "blockade.pos.king_field": ("a guard stands in a field that holds a king",
                                 "ein Wächter steht in einem Feld mit einem König"),
     "blockade.pos.turns": ("the guards were not placed in turn (Red first)",
@@ -84,8 +86,8 @@ add({
                           "der König, der das Brett verlassen hat, muss dem zuletzt Ziehenden gehören"),
     "blockade.pos.left_turn": ("the king left out of turn", "der König hat das Brett außer der Reihe verlassen"),
     "blockade.pos.no_path": ("that king has no path out", "dieser König hat keinen Weg hinaus"),
-    "blockade.pos.to_move": ("the player to move does not match the guards placed",
-                             "der Spieler am Zug passt nicht zu den gesetzten Wächtern"),
+    "blockade.pos.to_move": ("the player to move does not match the guards placed: {player} is to move",
+                             "der Spieler am Zug passt nicht zu den gesetzten Wächtern: {player} ist am Zug"),
 })
 
 
@@ -345,7 +347,11 @@ class Blockade(State):
 
     # ---------------------------------------------------------------- position code
     def _encode_body(self):
-        return ";".join([grid_encode(self.board, N), str(self.to_move), self._last_text()] + self._code_tail())
+        return box.code_body(self.board, self.to_move, self._history())
+
+    def _history(self):
+        """The code's fields after the seat to move: the last move and the repetition mark."""
+        return ";".join([self._last_text()] + self._code_tail())
 
     def _last_text(self):
         m = self.last
@@ -369,18 +375,24 @@ class Blockade(State):
         self.to_move = parse_int(seat, 0, 1, "pos.what.to_move")
         self._exit = None
         for s in (0, 1):
-            if board[KING_SQ[s]] != KING_CH[s] or board.count(KING_CH[s]) != 1:
+            astray = [i for i in range(NN) if board[i] == KING_CH[s] and i != KING_SQ[s]]
+            if board[KING_SQ[s]] != KING_CH[s] or astray:
                 raise BadPosition("err.position", why=msg("blockade.pos.king", colour=self.seat_ref(s),
-                                                                   cell=CELLS[KING_SQ[s]]))
+                                                          cell=CELLS[KING_SQ[s]])).at(
+                    *(CELLS[i] for i in sorted(astray + [KING_SQ[s]])))
         self.guards = [board.count("r"), board.count("b")]
-        for s in (0, 1):
-            if self.guards[s] > GUARDS:
-                raise BadPosition("err.position", why=msg("blockade.pos.guards"))
-            if self.guards[s] == 1 and IS_CENTRE[board.index(GUARD_CH[s])]:
-                raise BadPosition("err.position", why=msg("blockade.pos.first_centre"))
-        if any(IN_KING_FIELD[i] and board[i] in "rb" for i in range(NN)):
-            raise BadPosition("err.position", why=msg("blockade.pos.king_field"))
         r, bl = self.guards
+        for s in (0, 1):
+            mine = [CELLS[i] for i in range(NN) if board[i] == GUARD_CH[s]]
+            if self.guards[s] > GUARDS:
+                raise BadPosition("err.position", why=msg("blockade.pos.guards", colour=self.seat_ref(s))).at(*mine)
+            if mine and r + bl < 2 * GUARDS and all(IS_CENTRE[INDEX[c]] for c in mine):
+                # no guard moves before all 12 are placed, so the first one still stands where it was put
+                raise BadPosition("err.position", why=msg("blockade.pos.first_centre",
+                                                          colour=self.seat_ref(s))).at(*mine)
+        if any(IN_KING_FIELD[i] and board[i] in "rb" for i in range(NN)):
+            raise BadPosition("err.position", why=msg("blockade.pos.king_field")).at(
+                *(CELLS[i] for i in range(NN) if IN_KING_FIELD[i] and board[i] in "rb"))
         due = None if r == bl == GUARDS else 0 if r == bl else 1 if r == bl + 1 else -1
         if due == -1:
             raise BadPosition("err.position", why=msg("blockade.pos.turns"))
@@ -393,13 +405,13 @@ class Blockade(State):
                 raise BadPosition("err.position", why=msg("blockade.pos.left_turn"))
             path = king_search(board, mover)[0]
             if path is None:
-                raise BadPosition("err.position", why=msg("blockade.pos.no_path"))
+                raise BadPosition("err.position", why=msg("blockade.pos.no_path")).at(CELLS[KING_SQ[mover]])
             self.last = KING
             self.ply += 1
             self.result = Outcome.win(self, mover, "why.blockade.out", line=path, winner=self.seat_ref(mover))
             return
         if due is not None and due != self.to_move:
-            raise BadPosition("err.position", why=msg("blockade.pos.to_move"))
+            raise BadPosition("err.position", why=msg("blockade.pos.to_move", player=self.seat_ref(due)))
         if last:
             parts = last.upper().split("-")
             sq = [INDEX.get(p) for p in parts]
@@ -411,6 +423,18 @@ class Blockade(State):
         self._check_stuck()
         if self.result is None:
             self.result = self._code_draw(drawn)
+
+    # ---------------------------------------------------------------- board editor
+    def edit_items(self):
+        """The two kings and the two colours of guards."""
+        return tuple(box.edit_item(ch) for ch in KING_CH + GUARD_CH)
+
+    def to_setup(self):
+        return Setup(dict(self.options), box.setup_board(self.board), self.to_move, {}, self._history())
+
+    @classmethod
+    def setup_body(cls, setup):
+        return box.setup_body(setup, ";")
 
     # ---------------------------------------------------------------- presentation
     def seat_colour(self, seat):

@@ -14,7 +14,9 @@ These letters are safe in position codes (codec.grid_encode)."""
 import math
 import re
 
+from ..codec import grid_encode
 from ..coords import names
+from ..editor import Item
 from ..texts import add
 from ..view import Piece, grid
 
@@ -128,6 +130,30 @@ def add_pieces(view, board) -> None:
     for i, ch in enumerate(board):
         if ch != ".":
             view.pieces.append(piece(i, ch))
+
+
+# ---------------------------------------------------------------- board editor
+def edit_item(ch: str, mark: str = "") -> Item:
+    """The editor's palette item for letter ch, drawn like piece() draws it."""
+    colour, shape = PIECES[ch]
+    return Item(ch, shape, colour, mark)
+
+
+def setup_board(cells) -> dict:
+    """Board letters ('.' empty) as the editor's board: square -> (letter,)."""
+    return {CELLS[i]: (ch,) for i, ch in enumerate(cells) if ch != "."}
+
+
+def code_body(cells, to_move: int, history: str) -> str:
+    """A box game's position code: the board's letters, the seat to move, then `history` (the
+    fields only a played game has: last move, repetition mark, quiet clock)."""
+    return ";".join([grid_encode(cells, N), str(to_move), history])
+
+
+def setup_body(setup, empty_history: str) -> str:
+    """code_body of an editor Setup; an edited setup has no history: `empty_history` stands in."""
+    return code_body([setup.board.get(c, (".",))[-1] for c in CELLS], setup.to_move,
+                     setup.history or empty_history)
 
 
 # ---------------------------------------------------------------- search
