@@ -7,6 +7,7 @@ from hypothesis import given, settings, strategies as st
 
 from helpers import play, random_game, texts
 from spielkiste.codec import grid_encode
+from spielkiste.editor import Editor
 from spielkiste.errors import BadPosition, IllegalMove
 from spielkiste.games.surikata import CELLS, Surikata
 
@@ -238,7 +239,7 @@ def test_position_code_round_trip():
 
 
 @pytest.mark.parametrize("code,why", [
-    ("1::M4/1M3/2M2/3M1/4M;1;0;", "wrong player"),                 # Orange places the first piece
+    ("1::M4/1M3/2M2/3M1/4M;1;0;", "Orange begins"),                # Orange places the first piece
     ("1::M4/1M3/2M2/3M1/3MM;0;0;", "do not make 5"),               # six mounds
     ("1::M4/1M3/2M2/3M1/4M;0;1;", "do not make 5"),
     ("1::MO3/1MW2/2M2/3M1/4M;0;0;", "meerkat"),                    # where is the meerkat?
@@ -280,3 +281,97 @@ def test_random_games_keep_the_rules(seed, random_mounds):
         assert r.winners == (end.to_move,), "the player who made the line loses"
     if r.reason == "why.surikata.blocked":
         assert r.winners == (1 - end.to_move,) and end.free_squares() == []
+
+
+# ------------------------------------------------------------------ board editor
+GAME = "mA1 mE1 mC3 mA5 mE5 B1 C2 D4"       # a real game: White to move, the meerkat on D4
+
+
+def edited(moves=GAME, options=None):
+    return Editor.of(play("surikata", moves, options))
+
+
+def refused(ed, why, german, cells=()):
+    with pytest.raises(BadPosition) as e:
+        ed.check()
+    assert e.value.params["why"][0] == why
+    assert german in e.value.message("de")
+    assert e.value.cells == cells
+    return e.value
+
+
+def test_editor_the_meerkat_stands_on_the_piece_placed_last():
+    ed = edited()
+    assert ed.setup.board["D4"] == ("O*",)
+    ed.place("D4", "O")
+    ed.place("C2", "W*")                     # White is to move, so White did not place last
+    refused(ed, "surikata.pos.meerkat", "Erdmännchen", ("C2",))
+
+
+def test_editor_two_meerkats_are_marked():
+    ed = edited()
+    ed.place("C2", "W*")
+    refused(ed, "surikata.pos.meerkats", "Erdmännchen", ("C2", "D4"))
+
+
+def test_editor_pieces_without_the_meerkat_are_refused():
+    ed = edited()
+    ed.place("D4", "O")
+    refused(ed, "surikata.pos.no_meerkat", "fehlt")
+
+
+def test_editor_counts_side_to_move_and_mounds():
+    ed = edited()
+    ed.place("A2", "O")
+    refused(ed, "surikata.pos.count", "unmöglich")
+    ed = edited()
+    ed.set_to_move(0)
+    e = refused(ed, "surikata.pos.to_move", "wechseln")
+    assert "White is to move" in e.message("en")
+    ed = edited()
+    ed.place("B5", "M")
+    refused(ed, "surikata.pos.mounds", "Hügel", ("A1", "E1", "C3", "A5", "B5", "E5"))
+
+
+def test_editor_pieces_before_the_last_mound_are_refused():
+    ed = edited("mA1 mE1")
+    ed.place("C2", "O*")
+    refused(ed, "surikata.pos.mounds_first", "Steine", ("C2",))
+
+
+def test_editor_random_mounds_stay_where_the_seed_put_them():
+    ed = edited("", {"mounds": "random", "seed": "3"})
+    mound = next(c for c, k in ed.setup.board.items() if k == ("M",))
+    free = next(c for c in CELLS if c not in ed.setup.board)
+    ed.set_field("mounds_left", 1)
+    ed.remove(mound)
+    refused(ed, "surikata.pos.random", "zufälligen")
+    ed.set_field("mounds_left", 0)
+    ed.place(free, "M")
+    refused(ed, "surikata.pos.random_mounds", "Zufallszahl", tuple(sorted((mound, free), key=CELLS.index)))
+
+
+def test_editor_an_old_line_of_three_is_marked():
+    ed = edited()
+    for cell, key in (("B2", "W"), ("D2", "W"), ("A3", "O"), ("B4", "O")):
+        ed.place(cell, key)
+    refused(ed, "surikata.pos.line", "Reihe", ("B2", "C2", "D2"))
+
+
+def test_editor_a_built_position_plays_on():
+    ed = edited()
+    ed.move("D4", "D3")                       # the meerkat's piece elsewhere: it sees D1 D2 D4 D5 E3
+    s = ed.check()
+    moves = texts(s)
+    assert moves and not moves & {"D1", "D2", "D4", "D5", "E3"} and "B3" in moves
+    s.push_text("B3")
+    assert Surikata.decode(s.encode()).encode() == s.encode() and s.meerkat == CELLS.index("B3")
+
+
+def test_editor_a_decided_position_reports_its_result():
+    ed = edited()
+    for cell, key in (("D4", "O"), ("D3", "O"), ("D5", "O*"), ("A2", "W"), ("A4", "W")):
+        ed.place(cell, key)
+    s = ed.check()
+    assert s.result.reason == "why.surikata.line" and s.result.winners == (1,) and s.legal_moves() == []
+    assert s.result.line == ("D3", "D4", "D5")

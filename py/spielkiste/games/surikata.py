@@ -10,6 +10,7 @@ view; pieces do not). Making 3+ own pieces in a continuous line loses at once, a
 no legal square loses, and 20 pieces placed without such a line is a draw."""
 from ..codec import grid_decode, grid_encode, parse_int, split_fields
 from ..coords import names
+from ..editor import Field, Item, Setup
 from ..engine import Option, Outcome, State
 from ..errors import BadPosition
 from ..rng import Rng
@@ -81,7 +82,20 @@ add({
                                 "das Feld des Erdmännchens (der letzte Stein) fehlt"),
     "surikata.pos.line": ("the line through {cell} would have ended the game",
                           "die Reihe durch {cell} hätte die Partie schon beendet"),
+    "surikata.pos.to_move": ("{player} is to move: Orange begins the set-up and the play, then the players alternate",
+                             "{player} ist am Zug: Orange beginnt Aufbau und Spiel, dann wechseln sich die "
+                             "Spieler ab"),
+    "surikata.pos.meerkats": ("the meerkat stands on one piece only, the one placed last",
+                              "das Erdmännchen steht nur auf einem Stein, dem zuletzt gesetzten"),
+    "surikata.pos.random_mounds": ("with random mounds from seed {seed} the termite mounds stand on {cells}",
+                                   "bei zufälligen Hügeln aus der Zufallszahl {seed} stehen die Termitenhügel "
+                                   "auf {cells}"),
 })
+
+
+def random_mounds(seed: int) -> list[int]:
+    """The squares of the termite mounds placed at random from a seed."""
+    return sorted(Rng(seed).sample(range(SIZE), MOUNDS))
 
 
 class Surikata(State):
@@ -101,7 +115,7 @@ class Surikata(State):
         self.board = ["."] * SIZE
         self.meerkat = -1
         if options["mounds"] == "random":
-            for i in Rng(options["seed"]).sample(range(SIZE), MOUNDS):
+            for i in random_mounds(options["seed"]):
                 self.board[i] = "M"
             self.mounds_left = 0
         else:
@@ -262,11 +276,8 @@ class Surikata(State):
 
     # ---------------------------------------------------------------- position code
     def _encode_body(self):
-        if isinstance(self.last, int):
-            last = CELLS[self.last % MOUND]
-        else:
-            last = ""
-        return ";".join([grid_encode(self.board, N), str(self.to_move), str(self.mounds_left), last])
+        last = CELLS[self.last % MOUND] if isinstance(self.last, int) else ""
+        return _body(self.board, self.to_move, self.mounds_left, last)
 
     def _decode_body(self, body, options):
         b, seat, left, last = split_fields(body, 4)
@@ -277,13 +288,17 @@ class Surikata(State):
         board = self.board
         mounds = board.count("M")
         orange, white = board.count("O"), board.count("W")
+        at = [CELLS[i] for i in range(SIZE) if board[i] == "M"]
         if mounds + self.mounds_left != MOUNDS:
-            raise BadPosition("err.position", why=msg("surikata.pos.mounds", mounds=mounds,
-                                                                   left=self.mounds_left))
+            raise BadPosition("err.position", why=msg("surikata.pos.mounds", mounds=mounds, left=self.mounds_left)).at(
+                *(at if mounds > MOUNDS else ()))
         if self.mounds_left and options["mounds"] == "random":
             raise BadPosition("err.position", why=msg("surikata.pos.random"))
         if self.mounds_left and orange + white:
-            raise BadPosition("err.position", why=msg("surikata.pos.mounds_first"))
+            raise BadPosition("err.position", why=msg("surikata.pos.mounds_first")).at(
+                *(CELLS[i] for i in range(SIZE) if board[i] in "OW"))
+        if options["mounds"] == "random":
+            self._check_random_mounds(options["seed"])
         if self.mounds_left:
             expected = mounds % 2
         else:
@@ -291,15 +306,18 @@ class Surikata(State):
                 raise BadPosition("err.position", why=msg("surikata.pos.count", orange=orange, white=white))
             expected = (orange + white) % 2
         if self.to_move != expected:
-            raise BadPosition("err.position", why=msg("pos.wrong_to_move"))
+            raise BadPosition("err.position", why=msg("surikata.pos.to_move", player=self.seat_ref(expected)))
         self.ply = orange + white + (mounds if options["mounds"] == "hand" else 0)
         if last:
+            meerkats = last.split(",")
+            if len(meerkats) > 1 and all(c in INDEX for c in meerkats):
+                raise BadPosition("err.position", why=msg("surikata.pos.meerkats")).at(*meerkats)
             if last not in INDEX:
                 raise BadPosition("err.position", why=msg("surikata.pos.square", text=last))
             i = INDEX[last]
             if orange + white:
                 if board[i] != COLOURS[1 - self.to_move]:
-                    raise BadPosition("err.position", why=msg("surikata.pos.meerkat"))
+                    raise BadPosition("err.position", why=msg("surikata.pos.meerkat")).at(last)
                 self.last = self.meerkat = i
             elif board[i] == "M" and options["mounds"] == "hand":
                 self.last = MOUND + i
@@ -311,9 +329,44 @@ class Surikata(State):
         allowed = {j for ln in self.lines_through(self.meerkat) for j in ln} if self.meerkat >= 0 else set()
         for i in range(SIZE):
             if board[i] in "OW" and i not in allowed and self.makes_line(i, board[i]):
-                raise BadPosition("err.position", why=msg("surikata.pos.line", cell=CELLS[i]))
+                raise BadPosition("err.position", why=msg("surikata.pos.line", cell=CELLS[i])).at(
+                    *(CELLS[j] for j in max(self.lines_through(i), key=len)))
         if self.meerkat >= 0:
             self.result = self._judge(self.meerkat, 1 - self.to_move)
+
+    def _check_random_mounds(self, seed: int) -> None:
+        """Random mounds stand where the seed put them; the squares that differ are marked."""
+        want = random_mounds(seed)
+        wrong = [CELLS[i] for i in range(SIZE) if (self.board[i] == "M") != (i in want)]
+        if wrong:
+            raise BadPosition("err.position", why=msg("surikata.pos.random_mounds", seed=seed,
+                                                      cells=" ".join(CELLS[i] for i in want))).at(*wrong)
+
+    # ---------------------------------------------------------------- board editor
+    def edit_items(self):
+        """Orange and White pieces, each also with the meerkat on it (it stands on the piece
+        placed last; its square is the code's last-move field), and the termite mound."""
+        return (Item("O", "disc", "orange"), Item("W", "disc", "white"),
+                Item("O*", "disc", "orange", "meerkat"), Item("W*", "disc", "white", "meerkat"),
+                Item("M", "mound", "neutral"))
+
+    def edit_fields(self):
+        return (Field("mounds_left", "surikata.pos.what.mounds", 0, MOUNDS),)
+
+    def to_setup(self):
+        """The meerkat is a piece of the board; only a last mound placement is history."""
+        board = {CELLS[i]: (x + "*" if i == self.meerkat else x,) for i, x in enumerate(self.board) if x != "."}
+        mound = isinstance(self.last, int) and self.last >= MOUND
+        return Setup(dict(self.options), board, self.to_move, {"mounds_left": self.mounds_left},
+                     CELLS[self.last - MOUND] if mound else "")
+
+    @classmethod
+    def setup_body(cls, setup):
+        """Every square with the meerkat goes into the last-move field (the reader wants one)."""
+        cells = [setup.board.get(c, (".",))[-1] for c in CELLS]
+        meerkats = [c for c, x in zip(CELLS, cells) if x.endswith("*")]
+        return _body([x[0] for x in cells], setup.to_move, setup.fields.get("mounds_left", 0),
+                     ",".join(meerkats) or setup.history)
 
     # ---------------------------------------------------------------- presentation
     def seat_colour(self, seat):
@@ -346,3 +399,8 @@ class Surikata(State):
             for line in self.lines_through(self.meerkat):
                 v.lines.append(("win", [CELLS[j] for j in line]))
         return v
+
+
+def _body(board, to_move, mounds_left, last) -> str:
+    """A position code body: board, seat to move, mounds still to place, the last move's square."""
+    return ";".join([grid_encode(board, N), str(to_move), str(mounds_left), last])
