@@ -5,6 +5,7 @@ from hypothesis import given, settings, strategies as st
 
 from helpers import play, random_game, rules_examples, texts
 from spielkiste.cli import perft
+from spielkiste.editor import Editor
 from spielkiste.errors import BadOption, BadPosition, IllegalMove
 from spielkiste.games.ziggurats import CHARS, GEOMETRY, Ziggurats
 from spielkiste.texts import tr
@@ -483,7 +484,7 @@ def test_random_play_matches_the_reference_and_keeps_the_invariants(seed, player
         else:
             assert before.to_move == (players - 1 - before.placed) % players
         b = after.board
-        assert after.orphan() is None or after.in_setup()
+        assert not after.orphans() or after.in_setup()
         assert all(len(x) <= 4 for x in b if x.startswith("F"))
         assert all("F" not in x[1:] for x in b)
         for seat in range(players):
@@ -524,3 +525,132 @@ def test_rules_page_examples_show_what_they_say():
     assert stuck.supply == [0, 0]
     stuck.push_text("B2-C2")
     assert stuck.result.reason == "why.ziggurats.stuck"
+
+
+# ---------------------------------------------------------------- board editor
+PLAYED = SETUP4 + " B3 E3 C2 D2"          # Red B3 C2, Blue E3 D2; Red to move
+
+
+def edited(moves=PLAYED, options=None):
+    return Editor.of(play("ziggurats", moves, options))
+
+
+def refused(ed, why, german, cells=None):
+    """The editor's setup is no position, for this reason (named in German), marking these squares."""
+    with pytest.raises(BadPosition) as e:
+        ed.check()
+    assert e.value.params["why"][0] == "ziggurats.pos." + why
+    assert german in e.value.message("de")
+    if cells is not None:
+        assert sorted(e.value.cells) == sorted(cells)
+
+
+def stack(ed, cell, keys):
+    for key in keys:
+        ed.place(cell, key)
+
+
+def test_editor_refuses_a_foundation_above_a_block():
+    ed = edited()
+    stack(ed, "C3", "rF")
+    assert ed.setup.board["C3"] == ("r", "F")
+    refused(ed, "low", "ganz unten", ["C3"])
+
+
+def test_editor_refuses_more_foundations_than_the_options_give():
+    ed = edited()
+    ed.place("D5", "F")
+    refused(ed, "foundations", "Fundamente", ["B2", "E2", "B5", "E5", "D5"])
+
+
+def test_editor_refuses_touching_foundations_and_marks_both():
+    ed = edited()
+    ed.remove("E5")
+    ed.place("C3", "F")
+    refused(ed, "touch", "berührt", ["B2", "C3"])
+
+
+def test_editor_refuses_an_eleventh_block_and_marks_that_colour():
+    ed = edited()
+    stack(ed, "B3", "r" * 9)
+    refused(ed, "blocks", "mehr als 10", ["B3", "C2"])
+
+
+def test_editor_refuses_blocks_during_the_set_up():
+    ed = edited("fB2 fE2")
+    ed.place("B3", "r")
+    refused(ed, "setup", "vor allen Fundamenten", ["B3"])
+
+
+def test_editor_refuses_the_wrong_seat_to_place_the_next_foundation():
+    ed = edited("fB2")
+    ed.set_to_move(1)
+    refused(ed, "setup_turn", "falsche Spieler")
+
+
+def test_editor_refuses_foundations_that_leave_no_room_for_the_rest():
+    """Three foundations each for two players: four can cover the whole 6x6 board."""
+    ed = Editor.of(Ziggurats.new({"foundations": 3}))
+    for cell in ("B2", "E2", "B5", "E5"):
+        ed.place(cell, "F")
+    assert ed.setup.to_move == 1          # seat 1 would place the fifth foundation
+    refused(ed, "no_room", "keinen Platz", ["B2", "E2", "B5", "E5"])
+
+
+def test_editor_refuses_a_stack_cut_off_from_every_foundation():
+    ed = edited()
+    ed.place("A6", "b")
+    refused(ed, "orphan", "abgeschnitten", ["A6"])
+
+
+def test_editor_refuses_a_foundation_stack_taller_than_a_ziggurat():
+    ed = edited()
+    stack(ed, "B2", "rbrb")
+    refused(ed, "tall", "höher als 4", ["B2"])
+
+
+def test_editor_refuses_a_tower_taller_than_the_blocks_on_the_board_allow():
+    """A tower of 4 took a neighbour of 3 at the time: 5 blocks at least, and blocks never leave."""
+    ed = edited()
+    for cell in ("B3", "E3", "D2"):
+        ed.remove(cell)
+    stack(ed, "C2", "brb")                # 4 blocks, all in the tower on C2
+    refused(ed, "tower", "mindestens 5 Blöcke", ["C2"])
+    ed.place("B3", "b")                   # a fifth block: now it can be
+    assert ed.check().board[ed.check().geo.index["C2"]] == "rbrb"
+
+
+def test_editor_refuses_two_ziggurats():
+    ed = edited()
+    stack(ed, "B2", "rbr")
+    stack(ed, "E2", "brb")
+    refused(ed, "twice", "nur einmal", ["B2", "E2"])
+
+
+def test_editor_refuses_the_builder_of_the_ziggurat_to_move():
+    ed = edited()
+    stack(ed, "B2", "rbr")
+    ed.set_to_move(0)
+    refused(ed, "after", "nach dem Erbauer", ["B2"])
+
+
+def test_a_position_built_in_the_editor_plays_on():
+    ed = edited()
+    ed.place("C2", "b")                   # Blue has climbed onto Red's C2
+    ed.place("C3", "r")
+    ed.set_to_move(1)
+    s = ed.check()
+    assert s.result is None and s.to_move == 1 and s.supply == [7, 7] and s.back == [None, None]
+    assert "C2-B2" in texts(s) and "B3-C3" not in texts(s)
+    s.push_text("C2-B2")
+    assert s.board[s.geo.index["B2"]] == "Fb"
+    assert Ziggurats.decode(s.encode()).encode() == s.encode()
+    assert Editor.of(s).code() == s.encode()
+
+
+def test_a_finished_position_built_in_the_editor_reports_its_result():
+    ed = edited()
+    stack(ed, "E2", "brb")                # Blue has topped the foundation on E2; Red would be next
+    s = ed.check()
+    assert s.result.winners == (1,) and s.result.reason == "why.ziggurats.built"
+    assert s.result.line == ("E2",) and s.legal_moves() == []

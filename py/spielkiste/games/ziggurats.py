@@ -12,8 +12,15 @@ Set-up: the foundations are placed one at a time in reverse turn order (the last
 cycling), never next to another foundation, not even diagonally. Our choice: a foundation may
 not go where the foundations still to come would no longer fit (on 6x6 four foundations can
 cover the whole board), so the set-up always completes (the tables that decide it:
-ziggurats_geometry.py)."""
+ziggurats_geometry.py).
+
+Stacks the rules never allow are refused, naming their squares: a foundation stack ends the game
+at height 4 (so none is taller), and a stack without a foundation reaches height h only from a
+neighbour of height h - 1 (an up move; a sideways move needs h + 1 there): at that moment the two
+held at least 2h - 3 blocks, and blocks never leave the board, so a taller stack than the blocks on
+the board allow is no position."""
 from ..codec import parse_int
+from ..editor import Item, Setup
 from ..engine import Option, Outcome, State
 from ..errors import BadOption, BadPosition
 from ..texts import add, msg
@@ -68,12 +75,19 @@ add({
     "ziggurats.illegal.connected": ("every stack must stay connected to a foundation",
                                     "jeder Stapel muss mit einem Fundament verbunden bleiben"),
     "ziggurats.pos.piece": ("unknown piece '{piece}' in stack '{stack}'", "unbekannte Figur „{piece}“ im Stapel „{stack}“"),
+    "ziggurats.pos.low": ("the foundation on {cell} is not at the bottom of its stack",
+                          "das Fundament auf {cell} liegt nicht ganz unten in seinem Stapel"),
+    "ziggurats.pos.tall": ("the ziggurat on {cell} is taller than 4: the game ends when it reaches 4",
+                           "die Zikkurat auf {cell} ist höher als 4: bei 4 endet die Partie"),
+    "ziggurats.pos.tower": ("the stack on {cell} is {h} high, which takes at least {n} blocks on the board",
+                            "der Stapel auf {cell} ist {h} hoch, dafür braucht es mindestens {n} Blöcke auf dem Brett"),
+    "ziggurats.pos.no_room": ("the foundations still to come no longer fit", "die noch folgenden Fundamente haben keinen Platz mehr"),
     "ziggurats.pos.foundations": ("more foundations than the options allow", "mehr Fundamente, als die Optionen erlauben"),
     "ziggurats.pos.touch": ("the foundation on {cell} touches another", "das Fundament auf {cell} berührt ein anderes"),
-    "ziggurats.pos.blocks": ("a player has more than {n} blocks", "ein Spieler hat mehr als {n} Blöcke"),
+    "ziggurats.pos.blocks": ("{player} has more than {n} blocks", "{player} hat mehr als {n} Blöcke"),
     "ziggurats.pos.setup": ("blocks placed before all foundations", "Blöcke vor allen Fundamenten gesetzt"),
-    "ziggurats.pos.setup_turn": ("the wrong player places the next foundation",
-                                 "der falsche Spieler setzt das nächste Fundament"),
+    "ziggurats.pos.setup_turn": ("the wrong player is to move: {player} places the next foundation",
+                                 "der falsche Spieler ist am Zug: {player} setzt das nächste Fundament"),
     "ziggurats.pos.backs": ("expected one back-and-forth entry per player",
                             "erwartet wird ein Hin-und-her-Eintrag pro Spieler"),
     "ziggurats.pos.back": ("'{text}' is not a block move", "„{text}“ ist kein Blockzug"),
@@ -371,14 +385,10 @@ class Ziggurats(State):
 
     # ---------------------------------------------------------------- position code
     def _encode_body(self):
-        n = self.geo.n
-        rows = []
-        for r in range(n):
-            rows.append(".".join(self.board[r * n:(r + 1) * n]))
         cells = self.geo.cells
         back = ".".join(f"{cells[b[0]]}-{cells[b[1]]}" if b else "" for b in self.back)
         last = self.move_text(self.last) if isinstance(self.last, int) else ""
-        return ";".join(["/".join(rows), str(self.to_move), back, last] + self._code_tail())
+        return ";".join([board_code(self.board, self.geo.n), str(self.to_move), back, last] + self._code_tail())
 
     @classmethod
     def _upgrade(cls, version, options, body):
@@ -396,37 +406,110 @@ class Ziggurats(State):
         rows = b.split("/")
         if len(rows) != n:
             raise BadPosition("err.position", why=msg("pos.rows", expected=n, found=len(rows)))
-        board = []
-        letters = CHARS[:n_players]
+        board: list[str] = []
         for row in rows:
             cells = row.split(".")
             if len(cells) != n:
                 raise BadPosition("err.position", why=msg("pos.row", found=len(cells), expected=n))
-            for s in cells:
-                for k, ch in enumerate(s):
-                    if not (ch == "F" and k == 0) and ch not in letters:
-                        raise BadPosition("err.position", why=msg("ziggurats.pos.piece", piece=ch, stack=s))
             board.extend(cells)
         self.board = board
+        self._check_stacks()
         self.to_move = parse_int(seat, 0, n_players - 1, "pos.what.to_move")
-        fmask = self.foundation_mask()
-        self.placed = bin(fmask).count("1")
-        if self.placed > self.total:
-            raise BadPosition("err.position", why=msg("ziggurats.pos.foundations"))
-        for i in range(n * n):
-            if fmask >> i & 1 and (geo.king[i] & ~(1 << i)) & fmask:
-                raise BadPosition("err.position", why=msg("ziggurats.pos.touch", cell=geo.cells[i]))
-        used = [sum(s.count(ch) for s in board) for ch in letters]
-        if any(u > BLOCKS for u in used):
-            raise BadPosition("err.position", why=msg("ziggurats.pos.blocks", n=BLOCKS))
+        self._check_foundations()
+        used = [sum(s.count(ch) for s in board) for ch in CHARS[:n_players]]
         self.supply = [BLOCKS - u for u in used]
+        self._check_blocks(used)
         if self.in_setup():
-            if any(used):
-                raise BadPosition("err.position", why=msg("ziggurats.pos.setup"))
-            if self.to_move != self.setup_seat(self.placed):
-                raise BadPosition("err.position", why=msg("ziggurats.pos.setup_turn"))
+            self._check_setup()
+        self._read_back(back)
+        self.ply = self.placed + sum(used)
+        if last:
+            try:
+                self.last = self.parse_last(last)
+            except (KeyError, ValueError):
+                raise BadPosition("err.position", why=msg("ziggurats.pos.last", text=last)) from None
+        orphans = [] if self.in_setup() else self.orphans()
+        if orphans:
+            raise BadPosition("err.position", why=msg("ziggurats.pos.orphan", cell=geo.cells[orphans[0]])).at(
+                *(geo.cells[i] for i in orphans))
+        self._check_heights(sum(used))
+        tops = [i for i, s in enumerate(board) if s[:1] == "F" and len(s) == 4]
+        if len(tops) > 1:
+            raise BadPosition("err.position", why=msg("ziggurats.pos.twice")).at(*(geo.cells[i] for i in tops))
+        if tops:
+            t = tops[0]
+            winner = OWNER[board[t][-1]]
+            if self.to_move != (winner + 1) % n_players:
+                raise BadPosition("err.position", why=msg("ziggurats.pos.after")).at(geo.cells[t])
+            self.result = Outcome.win(self, winner, "why.ziggurats.built", line=[geo.cells[t]],
+                                      winner=self.seat_ref(winner), cell=geo.cells[t])
+        elif drawn:
+            self.result = self._code_draw(drawn)
+        elif not self.in_setup():
+            self._check_stuck()
+
+    def _check_stacks(self):
+        """Every letter a block of a seat in play, a foundation only at the bottom."""
+        letters = CHARS[:self.num_players]
+        for i, s in enumerate(self.board):
+            for k, ch in enumerate(s):
+                if ch == "F" and k:
+                    raise BadPosition("err.position", why=msg("ziggurats.pos.low", cell=self.geo.cells[i])).at(
+                        self.geo.cells[i])
+                if ch != "F" and ch not in letters:
+                    raise BadPosition("err.position", why=msg("ziggurats.pos.piece", piece=ch, stack=s)).at(
+                        self.geo.cells[i])
+
+    def _check_foundations(self):
+        """Not more than the options give, none touching."""
+        geo, fmask = self.geo, self.foundation_mask()
+        found = [geo.cells[i] for i in range(geo.n ** 2) if fmask >> i & 1]
+        self.placed = len(found)
+        if self.placed > self.total:
+            raise BadPosition("err.position", why=msg("ziggurats.pos.foundations")).at(*found)
+        for i in range(geo.n ** 2):
+            touching = (geo.king[i] & ~(1 << i)) & fmask if fmask >> i & 1 else 0
+            if touching:
+                raise BadPosition("err.position", why=msg("ziggurats.pos.touch", cell=geo.cells[i])).at(
+                    geo.cells[i], *(geo.cells[j] for j in range(geo.n ** 2) if touching >> j & 1))
+
+    def _check_setup(self):
+        """During the set-up: the right seat places the next foundation, where the rest still fit."""
+        geo, fmask = self.geo, self.foundation_mask()
+        if self.to_move != self.setup_seat(self.placed):
+            raise BadPosition("err.position", why=msg("ziggurats.pos.setup_turn",
+                                                      player=self.seat_ref(self.setup_seat(self.placed))))
+        if not geo.foundation_squares(fmask, self.total - self.placed - 1):
+            raise BadPosition("err.position", why=msg("ziggurats.pos.no_room")).at(
+                *(geo.cells[i] for i in range(geo.n ** 2) if fmask >> i & 1))
+
+    def _check_blocks(self, used: list[int]):
+        """Ten blocks per seat, and none before the set-up is over."""
+        cells = self.geo.cells
+        for seat, u in enumerate(used):
+            if u > BLOCKS:
+                raise BadPosition("err.position", why=msg("ziggurats.pos.blocks", player=self.seat_ref(seat),
+                                                          n=BLOCKS)).at(
+                    *(cells[i] for i, s in enumerate(self.board) if CHARS[seat] in s))
+        if self.in_setup() and any(used):
+            raise BadPosition("err.position", why=msg("ziggurats.pos.setup")).at(
+                *(cells[i] for i, s in enumerate(self.board) if s.strip("F")))
+
+    def _check_heights(self, blocks: int):
+        """A foundation stack stops at 4; a stack without one of height h took 2h - 3 blocks (module
+        docstring)."""
+        cells = self.geo.cells
+        for i, s in enumerate(self.board):
+            if s[:1] == "F" and len(s) > 4:
+                raise BadPosition("err.position", why=msg("ziggurats.pos.tall", cell=cells[i])).at(cells[i])
+            if s[:1] != "F" and 2 * len(s) - 3 > blocks:
+                raise BadPosition("err.position", why=msg("ziggurats.pos.tower", cell=cells[i], h=len(s),
+                                                          n=2 * len(s) - 3)).at(cells[i])
+
+    def _read_back(self, back: str):
+        geo = self.geo
         backs = back.split(".")
-        if len(backs) != n_players:
+        if len(backs) != self.num_players:
             raise BadPosition("err.position", why=msg("ziggurats.pos.backs"))
         self.back = []
         for x in backs:
@@ -437,33 +520,9 @@ class Ziggurats(State):
             if a not in geo.index or c not in geo.index:
                 raise BadPosition("err.position", why=msg("ziggurats.pos.back", text=x))
             f, t = geo.index[a], geo.index[c]
-            if t not in geo.orth[f] or not board[t] or self.in_setup():
+            if t not in geo.orth[f] or not self.board[t] or self.in_setup():
                 raise BadPosition("err.position", why=msg("ziggurats.pos.back", text=x))
             self.back.append((f, t))
-        self.ply = self.placed + sum(used)
-        if last:
-            try:
-                self.last = self.parse_last(last)
-            except (KeyError, ValueError):
-                raise BadPosition("err.position", why=msg("ziggurats.pos.last", text=last)) from None
-        if not self.in_setup():
-            orphan = self.orphan()
-            if orphan is not None:
-                raise BadPosition("err.position", why=msg("ziggurats.pos.orphan", cell=geo.cells[orphan]))
-        tops = [i for i, s in enumerate(board) if s[:1] == "F" and len(s) >= 4]
-        if any(len(board[i]) > 4 for i in tops) or len(tops) > 1:
-            raise BadPosition("err.position", why=msg("ziggurats.pos.twice"))
-        if tops:
-            t = tops[0]
-            winner = OWNER[board[t][-1]]
-            if self.to_move != (winner + 1) % n_players:
-                raise BadPosition("err.position", why=msg("ziggurats.pos.after"))
-            self.result = Outcome.win(self, winner, "why.ziggurats.built", line=[geo.cells[t]],
-                                      winner=self.seat_ref(winner), cell=geo.cells[t])
-        elif drawn:
-            self.result = self._code_draw(drawn)
-        elif not self.in_setup():
-            self._check_stuck()
 
     def parse_last(self, text: str) -> int:
         idx = self.geo.index
@@ -484,8 +543,8 @@ class Ziggurats(State):
             raise ValueError
         return i
 
-    def orphan(self):
-        """A square whose stack is not joined to any foundation, or None."""
+    def orphans(self) -> list[int]:
+        """The squares whose stacks are not joined to any foundation."""
         board, orth = self.board, self.geo.orth
         stack = [i for i, s in enumerate(board) if s[:1] == "F"]
         seen = set(stack)
@@ -494,10 +553,26 @@ class Ziggurats(State):
                 if j not in seen and board[j]:
                     seen.add(j)
                     stack.append(j)
-        for i, s in enumerate(board):
-            if s and i not in seen:
-                return i
-        return None
+        return [i for i, s in enumerate(board) if s and i not in seen]
+
+    # ---------------------------------------------------------------- board editor
+    def edit_items(self):
+        found = Item("F", "block", "neutral", label=msg("ziggurats.foundation"), stacks=True)
+        return (found,) + tuple(Item(ch, "block", COLOURS[seat], stacks=True)
+                                for seat, ch in enumerate(CHARS[:self.num_players]))
+
+    def to_setup(self):
+        board = {self.geo.cells[i]: tuple(s) for i, s in enumerate(self.board) if s}
+        return Setup(dict(self.options), board, self.to_move, {}, self._encode_body().split(";", 2)[2])
+
+    @classmethod
+    def setup_body(cls, setup):
+        """History '' = no back-and-forth restriction, no last move, no repetition."""
+        players = setup.options.get("players", cls.player_counts[0])
+        geo = GEOMETRY[size_for(players)]
+        board = ["".join(setup.board.get(c, ())) for c in geo.cells]
+        history = setup.history or f"{'.' * (players - 1)};;"
+        return ";".join([board_code(board, geo.n), str(setup.to_move), history])
 
     # ---------------------------------------------------------------- presentation
     def seat_colour(self, seat):
@@ -546,3 +621,8 @@ class Ziggurats(State):
         for seat in range(self.num_players):
             v.notes.append(("ziggurats.supply", {"player": self.seat_ref(seat), "n": self.supply[seat]}))
         return v
+
+
+def board_code(board: list[str], n: int) -> str:
+    """The squares' stacks as the position code writes them: '.' between squares, '/' between rows."""
+    return "/".join(".".join(board[r * n:(r + 1) * n]) for r in range(n))
