@@ -6,6 +6,7 @@ from hypothesis import given, settings, strategies as st
 from helpers import play, random_game, rules_examples, texts
 from spielkiste.cli import perft
 from spielkiste.codec import grid_encode
+from spielkiste.editor import Editor
 from spielkiste.errors import BadPosition, IllegalMove
 from spielkiste.games import box
 from spielkiste.games.sprung import Sprung
@@ -437,3 +438,88 @@ def test_rules_page_examples_show_what_they_say():
     assert illus9.opposing_in_column(0, 11) == 3
     illus9.push_text("H5-I5")
     assert illus9.to_move == 1
+
+
+# ---------------------------------------------------------------- board editor
+def refused(ed, why, german, cells):
+    with pytest.raises(BadPosition) as e:
+        ed.check()
+    assert e.value.params["why"][0] == why
+    assert german in e.value.message("de")
+    assert e.value.cells == tuple(cells)
+    return e.value
+
+
+def row_cells(row, cols="ABCDEFGHIJKL"):
+    return [f"{c}{row}" for c in cols]
+
+
+def fill_goal(ed, rows, letters):
+    """Carry the three pieces of each row onto J-L (as `letters`, left to right)."""
+    for r in rows:
+        for c in "ABCDEFGHIJKL":
+            ed.setup.board.pop(f"{c}{r}", None)
+        for c, key in zip("JKL", letters):
+            ed.place(f"{c}{r}", key)
+
+
+def test_editor_a_row_needs_its_owners_three_pieces():
+    ed = Editor.of(play("sprung", "C5-D5 C8-D8"))
+    ed.remove("A5")
+    e = refused(ed, "sprung.pos.row", "Reihe 5", row_cells(5))
+    assert "Blau" in e.message("de")
+    ed.place("A5", "r")                                     # a red square in a blue row
+    refused(ed, "sprung.pos.row", "Vierecke", row_cells(5))
+
+
+def test_editor_a_triangle_never_stands_left_of_column_c():
+    ed = Editor.of(Sprung.new())
+    ed.place("B5", "c")
+    ed.place("C5", "b")
+    refused(ed, "sprung.pos.triangle", "Dreieck", ["B5"])
+
+
+def test_editor_a_row_of_nobody_is_marked():
+    ed = Editor.of(Sprung.new())
+    ed.place("D1", "b")
+    refused(ed, "sprung.pos.nobody", "niemandem", ["D1"])
+
+
+def test_editor_winners_and_the_side_to_move():
+    ed = Editor.of(Sprung.new())
+    fill_goal(ed, (4, 5, 6), "bbc")
+    ed.set_to_move(1)
+    blue_goal = [f"{c}{r}" for r in (4, 5, 6) for c in "JKL"]
+    e = refused(ed, "sprung.pos.winner", "zuletzt", blue_goal)
+    assert e.message("en").endswith("Blue has filled the goal field, so Blue moved last and must be the side to move")
+    fill_goal(ed, (7, 8, 9), "rrs")
+    refused(ed, "sprung.pos.two_winners", "zwei Seiten", blue_goal + [f"{c}{r}" for r in (7, 8, 9) for c in "JKL"])
+
+
+def test_editor_a_seat_that_cannot_move_is_not_to_move():
+    """Expert variant: Blue's rows full with the triangles in front of L: frozen, no win."""
+    ed = Editor.of(Sprung.new({"expert": True}))
+    fill_goal(ed, (4, 5, 6), "cbb")
+    refused(ed, "sprung.pos.no_move", "nicht am Zug", [f"{c}{r}" for r in (4, 5, 6) for c in "JKL"])
+    ed.set_to_move(1)
+    s = ed.check()
+    assert s.result is None and texts(s) == {"A7-D7", "A8-D8", "A9-D9", "B7-D7", "B8-D8", "B9-D9",
+                                             "C7-D7", "C8-D8", "C9-D9"}
+
+
+def test_editor_a_built_position_plays_on():
+    ed = Editor.of(Sprung.new())
+    ed.move("C5", "G5")                                     # Blue's triangle ahead in row 5
+    ed.move("A8", "E8")                                     # a red square ahead in row 8
+    s = ed.check()
+    assert "G5-H5" in texts(s) and "B5-C5" in texts(s)
+    s.push_text("G5-H5")
+    assert s.to_move == 1 and Sprung.decode(s.encode()).encode() == s.encode()
+
+
+def test_editor_a_decided_position_reports_its_result():
+    ed = Editor.of(play("sprung", "C5-D5 C8-D8"))
+    fill_goal(ed, (7, 8, 9), "rrs")
+    ed.set_to_move(1)
+    s = ed.check()
+    assert s.result.winners == (1,) and s.result.reason == "why.sprung.goal" and s.legal_moves() == []

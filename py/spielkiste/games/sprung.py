@@ -13,7 +13,8 @@ variant full in the wrong order) is passed over.
 Moves are ints 144 * from + to; STOP ends a bonus sequence."""
 import math
 
-from ..codec import grid_decode, grid_encode, parse_int, split_fields
+from ..codec import grid_decode, parse_int, split_fields
+from ..editor import Setup
 from ..engine import Option, Outcome, State
 from ..errors import BadPosition
 from ..texts import add, msg
@@ -23,6 +24,7 @@ from .box import CELLS, INDEX, N
 STOP = -1
 START_DISTANCE = 81                           # remaining() at the start: 3 rows x (9 + 9 + 9)
 GOAL_COL = 9                                  # J: the goal field is J-L of own rows
+TRIANGLE_COL = 2                              # C: the triangles start here, the squares on A-B
 
 # seat -> (colour, top row) per player count: Blue rows 4-6 and Red rows 7-9 (Abb. 8), then
 # Yellow rows 10-12 and Green rows 1-3 (our choice of seats and colours for 3-4 players). The
@@ -58,13 +60,18 @@ add({
     "sprung.illegal.blocked": ("that piece is blocked up to the edge", "diese Figur ist bis zum Rand blockiert"),
     "sprung.illegal.first_empty": ("the piece moves to the first empty square to its right, {cell}",
                                    "die Figur zieht auf das erste leere Feld rechts von ihr, {cell}"),
-    "sprung.pos.row": ("row {row} must hold 2 squares and 1 triangle of its owner",
-                       "Reihe {row} muss 2 Vierecke und 1 Dreieck ihres Besitzers enthalten"),
+    "sprung.pos.row": ("row {row} must hold 2 squares and 1 triangle of {player}",
+                       "Reihe {row} muss 2 Vierecke und 1 Dreieck von {player} enthalten"),
+    "sprung.pos.triangle": ("a triangle starts in column C and moves only to the right: it cannot stand on {cell}",
+                            "ein Dreieck beginnt in Spalte C und zieht nur nach rechts: es kann nicht auf {cell} "
+                            "stehen"),
+    "sprung.pos.no_move": ("{player} cannot move (the goal squares are full) and so cannot be the side to move",
+                           "{player} kann nicht ziehen (die Zielfelder sind voll) und ist daher nicht am Zug"),
     "sprung.pos.nobody": ("row {row} belongs to nobody", "Reihe {row} gehört niemandem"),
     "sprung.pos.last": ("'{text}' is not a move to an occupied square", "„{text}“ ist kein Zug auf ein besetztes Feld"),
     "sprung.pos.two_winners": ("two sides have filled their goal fields", "zwei Seiten haben ihre Zielfelder gefüllt"),
-    "sprung.pos.winner": ("the winner must be the player who moved last",
-                          "der Gewinner muss der Spieler sein, der zuletzt gezogen hat"),
+    "sprung.pos.winner": ("{player} has filled the goal field, so {player} moved last and must be the side to move",
+                          "{player} hat das Zielfeld gefüllt, hat also zuletzt gezogen und muss am Zug sein"),
     "sprung.pos.bonus_over": ("a bonus move after the game ended", "ein Extrazug nach dem Ende der Partie"),
     "sprung.pos.bonus_square": ("the bonus square is not on the board", "das Feld des Extrazugs liegt nicht auf dem Brett"),
     "sprung.pos.bonus_piece": ("the bonus piece is not a piece of the player to move",
@@ -97,7 +104,7 @@ class Sprung(State):
             colour, top = self.layout[seat]
             sq, tri = box.char(colour, box.SQUARE), box.char(colour, box.TRIANGLE)
             for r in range(top, top + 3):
-                self.board[r * N], self.board[r * N + 1], self.board[r * N + 2] = sq, sq, tri
+                self.board[r * N:r * N + TRIANGLE_COL + 1] = sq, sq, tri
         self.bonus = -1
         self._count()
 
@@ -329,9 +336,13 @@ class Sprung(State):
         return super()._upgrade(version, options, body)
 
     def _encode_body(self):
+        return box.code_body(self.board, self.to_move, self._history())
+
+    def _history(self) -> str:
+        """The bonus square and the last move: what only a played game has (a bonus needs the
+        move that earned it)."""
         last = self.move_text(self.last) if self.last is not None else ""
-        return ";".join([grid_encode(self.board, N), str(self.to_move),
-                         CELLS[self.bonus] if self.bonus >= 0 else "", last])
+        return f"{CELLS[self.bonus] if self.bonus >= 0 else ''};{last}"
 
     def _decode_body(self, body, options):
         self._init_tables()
@@ -345,11 +356,16 @@ class Sprung(State):
                 row = self.board[r * N:(r + 1) * N]
                 mine = [ch for ch in row if ch != "."]
                 if len(mine) != 3 or mine.count(tri) != 1 or any(self.owner[ch] != s for ch in mine):
-                    raise BadPosition("err.position", why=msg("sprung.pos.row", row=r + 1))
+                    raise BadPosition("err.position", why=msg("sprung.pos.row", row=r + 1, player=self.seat_ref(s))).at(
+                        *CELLS[r * N:(r + 1) * N])
+                if tri in row[:TRIANGLE_COL]:             # it never moves left of its start
+                    cell = CELLS[r * N + row.index(tri)]
+                    raise BadPosition("err.position", why=msg("sprung.pos.triangle", cell=cell)).at(cell)
         for r in range(N):
             if not any(r in self.rows_of(s) for s in range(self.num_players)) and \
                     any(ch != "." for ch in self.board[r * N:(r + 1) * N]):
-                raise BadPosition("err.position", why=msg("sprung.pos.nobody", row=r + 1))
+                raise BadPosition("err.position", why=msg("sprung.pos.nobody", row=r + 1)).at(
+                    *(CELLS[i] for i in range(r * N, (r + 1) * N) if self.board[i] != "."))
         self._count()
         self.bonus = -1
         if last:
@@ -364,10 +380,12 @@ class Sprung(State):
         self.ply = sum(START_DISTANCE - self.remaining(s) for s in range(self.num_players)) // 2
         winners = [s for s in range(self.num_players) if self.team_done(s)]
         if winners:
+            goals = [c for s in winners for c in self.goal_cells(s)]
             if len({self.teams[s] for s in winners}) > 1:
-                raise BadPosition("err.position", why=msg("sprung.pos.two_winners"))
+                raise BadPosition("err.position", why=msg("sprung.pos.two_winners")).at(*goals)
             if self.to_move not in winners:
-                raise BadPosition("err.position", why=msg("sprung.pos.winner"))
+                raise BadPosition("err.position", why=msg("sprung.pos.winner", player=self.seat_ref(winners[0]))).at(
+                    *goals)
             if bonus:
                 raise BadPosition("err.position", why=msg("sprung.pos.bonus_over"))
             self.result = self.win(self.to_move, "why.sprung.goal", line=self.goal_cells(self.to_move))
@@ -385,7 +403,23 @@ class Sprung(State):
         if not any(self.can_move(s) for s in range(self.num_players)):
             self.result = Outcome.draw(self, self.stuck_reason)
         elif not self.can_move(self.to_move):
-            raise BadPosition("err.position", why=msg("pos.no_move"))
+            raise BadPosition("err.position", why=msg("sprung.pos.no_move", player=self.seat_ref(self.to_move))).at(
+                *self.goal_cells(self.to_move))
+
+    # ---------------------------------------------------------------- board editor
+    def edit_items(self):
+        """The squares and the triangle of every seat's colour (Sprung uses no cylinders)."""
+        return tuple(box.edit_item(box.char(colour, shape))
+                     for colour, _top in self.layout for shape in (box.SQUARE, box.TRIANGLE))
+
+    def to_setup(self):
+        history = self._history()
+        return Setup(dict(self.options), box.setup_board(self.board), self.to_move, {},
+                     history if history != ";" else "")
+
+    @classmethod
+    def setup_body(cls, setup):
+        return box.setup_body(setup, ";")
 
     # ---------------------------------------------------------------- presentation
     def seat_colour(self, seat):
