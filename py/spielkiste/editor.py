@@ -79,17 +79,19 @@ class Editor:
         self.setup.history = ""
 
     def place(self, cell: str, key: str) -> None:
-        """Put item `key` on `cell`: on top of the stack if it stacks, else instead of what is
-        there; the same single item again takes it off (a click toggles)."""
+        """Put item `key` on `cell`. It goes on top where the square is empty or its top stacks (a
+        block, a piece onto blocks); otherwise it replaces the top piece, and the same piece again
+        takes it off (a second click undoes the first)."""
         self._check_cell(cell)
         item = self.items[key]
         stack = self.setup.board.get(cell, ())
-        if item.stacks and all(self.items[k].stacks for k in stack if k in self.items):
+        top = self.items.get(stack[-1]) if stack else None
+        if item.stacks or top is None or top.stacks:
             self._set(cell, stack + (key,))
-        elif stack == (key,):
-            self._set(cell, ())
+        elif stack[-1] == key:
+            self._set(cell, stack[:-1])
         else:
-            self._set(cell, (key,))
+            self._set(cell, stack[:-1] + (key,))
 
     def remove(self, cell: str) -> None:
         """Take the top item off `cell`."""
@@ -102,7 +104,8 @@ class Editor:
         if not stack or src == dst:
             return
         self.remove(src)
-        if self.items[stack[-1]].stacks or self.setup.board.get(dst, ()) != (stack[-1],):
+        dst_stack = self.setup.board.get(dst, ())
+        if self.items[stack[-1]].stacks or dst_stack[-1:] != stack[-1:]:
             self.place(dst, stack[-1])
 
     def clear(self) -> None:
@@ -148,6 +151,10 @@ class Editor:
             raise BadPosition("err.position", why=msg("pos.no_square", cell=cell))
 
     # ------------------------------------------------------------------ reading
+    def seat_colours(self) -> list[str]:
+        """The colour key of each seat, for the side-to-move choice."""
+        return [self._blank.seat_colour(s) for s in range(self._blank.num_players)]
+
     def cells(self) -> list[str]:
         return [c.id for c in self.blank_view().cells]
 

@@ -20,6 +20,7 @@ from spielkiste_web.board_input import BoardInput
 from spielkiste_web.computer import Cancelled, Computer
 from spielkiste_web.dialog import LEVELS, NewGameDialog
 from spielkiste_web.dom import Storage, el, keep, on
+from spielkiste_web.editing import EditorPage
 from spielkiste_web.embed import Embedding
 from spielkiste_web.share import Share
 
@@ -64,6 +65,7 @@ class App:
         self.analysis = Analysis(self)
         self.embedding = Embedding(self)   # ?embed options and the postMessage API (embed.py)
         self.share = Share(self)           # share sheet, "Send your move", pictures (share.py)
+        self.editor = EditorPage(self)     # the board editor and studies (editing.py)
 
     # ------------------------------------------------------------------ start-up
     async def start(self):
@@ -124,6 +126,7 @@ class App:
         """Open what the URL fragment names; with none, the last saved game or a new one."""
         frag = hash_text.lstrip("#")
         self.hide_rules()
+        self.editor.leave()
         if not frag:
             if initial or self.record is None:
                 self.open_saved(self.storage.get("spielkiste.last") or DEFAULT_GAME)
@@ -264,6 +267,9 @@ class App:
         return s.result is None and self.seats[s.to_move] == "human" and not self.thinking
 
     def render(self):
+        if self.editor.active:
+            self.editor.render()
+            return
         rec = self.record
         state = rec.current
         game = rec.game
@@ -401,6 +407,8 @@ class App:
         self.translate_static()
         panels.chooser(self)
         panels.aids_and_tools(self)
+        if self.editor.active:
+            self.editor.draw_controls()
         self.render()
         if not el("rules").hidden:
             asyncio.ensure_future(self.show_rules())

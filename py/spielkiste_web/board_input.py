@@ -15,6 +15,7 @@ class BoardInput:
         self.app = app
         self.focus_cell: str | None = None
         self.pressed: str | None = None   # a piece picked up by pointerdown (drag and drop)
+        self.palette_drag: str | None = None   # an editor palette item being dragged onto the board
         board = el("board")
         on(board, "click", self.on_board_click)
         on(board, "keydown", self.on_board_key)
@@ -22,6 +23,7 @@ class BoardInput:
         on(board, "pointerup", self.on_pointer_up)
         on(board, "focusin", self.on_board_focus)
         on(document, "keydown", self.on_key)
+        on(document, "pointerup", self.on_palette_drop)
         on(el("skip"), "click", self.on_skip)
 
     def cell_rect(self, cell):
@@ -38,8 +40,16 @@ class BoardInput:
             if had_focus:
                 rect.focus()
 
+    def editing(self):
+        return self.app.editor.active
+
     def on_board_click(self, event):
         target = event.target.closest("[data-cell]")
+        if target and self.editing():
+            self.pressed = None
+            self.focus_cell = str(target.dataset.cell)
+            self.app.editor.click(self.focus_cell)
+            return
         if not target or not self.app.human_to_move():      # closest() gives JS null (falsy), not None
             return
         cell = str(target.dataset.cell)
@@ -54,6 +64,10 @@ class BoardInput:
         """Drag and drop: a piece that has somewhere to go is picked up at once."""
         target = event.target.closest("[data-cell]")
         self.pressed = None
+        if target and self.editing():      # the editor: a piece is moved where it is released
+            if self.app.editor.has_piece(str(target.dataset.cell)):
+                self.pressed = str(target.dataset.cell)
+            return
         if not target or not self.app.human_to_move() or self.app.clicks.prefix:
             return
         cell = str(target.dataset.cell)
@@ -68,10 +82,27 @@ class BoardInput:
             return
         hit = document.elementFromPoint(event.clientX, event.clientY)
         target = hit.closest("[data-cell]") if hit else None
+        if self.editing():
+            if target and str(target.dataset.cell) != self.pressed:
+                self.focus_cell = str(target.dataset.cell)
+                self.app.editor.move(self.pressed, self.focus_cell)
+            self.pressed = None
+            return
         if target and str(target.dataset.cell) != self.pressed and self.app.human_to_move():
             self.pressed = None
             self.focus_cell = str(target.dataset.cell)
             self.app.click_cell(self.focus_cell)
+
+    def on_palette_drop(self, event):
+        """A palette item dragged from the editor's palette and released over a square is placed there."""
+        item, self.palette_drag = self.palette_drag, None
+        if item is None or not self.editing():
+            return
+        hit = document.elementFromPoint(event.clientX, event.clientY)
+        target = hit.closest("[data-cell]") if hit else None
+        if target:
+            self.focus_cell = str(target.dataset.cell)
+            self.app.editor.click(self.focus_cell)
 
     def on_board_focus(self, event):
         target = event.target.closest("[data-cell]") if event.target else None
@@ -86,8 +117,13 @@ class BoardInput:
             self.move_focus(*ARROWS[key])
         elif key in ("Enter", " "):
             event.preventDefault()
-            if self.focus_cell and self.app.human_to_move():
+            if self.focus_cell and self.editing():
+                self.app.editor.click(self.focus_cell)
+            elif self.focus_cell and self.app.human_to_move():
                 self.app.click_cell(self.focus_cell)
+        elif key in ("Delete", "Backspace") and self.focus_cell and self.editing():
+            event.preventDefault()
+            self.app.editor.remove(self.focus_cell)
 
     def move_focus(self, dx, dy):
         """The nearest square in that direction on screen, so the board's rotation needs no special case."""
@@ -119,6 +155,12 @@ class BoardInput:
         if el("newgame").open or el("keys").open:
             return
         key = str(event.key)
+        if self.editing():                 # the editor's keys: 1-9 pick a palette item, 0 the eraser
+            if len(key) == 1 and key.isdigit():
+                self.app.editor.choose_by_number(int(key))
+            elif key == "?":
+                el("keys").showModal()
+            return
         if key == "Escape" and self.app.clicks and self.app.clicks.prefix:
             self.app.clicks.reset()
             self.app.render()

@@ -24,31 +24,8 @@ class NewGameDialog:
         app = self.app
         self.game = game
         gid = game.id
-        form = el("newgame-options")
-        form.replaceChildren()
         current = app.record.start.options if app.record.game is game else {}
-        for o in game.all_options():
-            lab = make("label")
-            lab.appendChild(make("span", app.tr(o.label or f"opt.{gid}.{o.key}") + " "))
-            value = current.get(o.key, o.default)
-            if o.kind == "bool":
-                inp = make("input", None, type="checkbox")
-                inp.checked = bool(value)
-            elif o.choices:
-                inp = make("select")
-                for c in o.choices:
-                    key = f"opt.{gid}.{o.key}.{c}"
-                    inp.appendChild(make("option", app.tr(key) if app.tr(key) != key else str(c), value=str(c)))
-                inp.value = str(value)
-            else:
-                inp = make("input", None, type="number", min="0", step="1")
-                inp.value = str(int(js.Math.random() * 1e9)) if o.key == "seed" else str(value)
-            inp.dataset.option = o.key
-            lab.appendChild(inp)
-            if o.shown_if:
-                lab.dataset.shownIf = f"{o.shown_if[0]}={o.shown_if[1]}"
-            form.appendChild(lab)
-        self.dependent_options()
+        option_inputs(app, game, current, el("newgame-options"))
         self.seat_inputs(int(current.get("players", game.player_counts[0])))
         lvl = el("level")
         lvl.replaceChildren()
@@ -61,15 +38,8 @@ class NewGameDialog:
     def option_changed(self, event):
         if str(event.target.dataset.option) == "players":
             self.seat_inputs(int(event.target.value))
-        self.dependent_options()
+        dependent_options(el("newgame-options"))
 
-    def dependent_options(self):
-        """Options that only matter for one value of another (Die Drei's tiles for a custom board)."""
-        for lab in document.querySelectorAll("#newgame-options [data-shown-if]"):
-            key, _, value = str(lab.dataset.shownIf).partition("=")
-            other = document.querySelector(f"#newgame-options [data-option='{key}']")
-            current = ("1" if other.checked else "0") if str(other.type) == "checkbox" else str(other.value)
-            lab.hidden = current != value
 
     def seat_inputs(self, n):
         app = self.app
@@ -92,10 +62,7 @@ class NewGameDialog:
 
     def submit(self, event):
         event.preventDefault()
-        opts = {}
-        for inp in document.querySelectorAll("#newgame-options [data-option]"):
-            key = str(inp.dataset.option)
-            opts[key] = ("1" if inp.checked else "0") if str(inp.type) == "checkbox" else str(inp.value)
+        opts = read_options(el("newgame-options"))
         try:
             rec = Record.new(self.game, opts)
         except SpielkisteError as e:
@@ -104,3 +71,49 @@ class NewGameDialog:
         seats = [str(s.value) for s in document.querySelectorAll("#newgame-seats select")]
         el("newgame").close()
         self.app.start_game(rec, seats, int(el("level").value))
+
+
+def option_inputs(app, game, current: dict, form, skip=()) -> None:
+    """An input per option of `game` (its value from `current`) into `form`; options in `skip`
+    are left out. Used by the new-game dialog and the board editor."""
+    gid = game.id
+    form.replaceChildren()
+    for o in game.all_options():
+        if o.key in skip:
+            continue
+        lab = make("label")
+        lab.appendChild(make("span", app.tr(o.label or f"opt.{gid}.{o.key}") + " "))
+        value = current.get(o.key, o.default)
+        if o.kind == "bool":
+            inp = make("input", None, type="checkbox")
+            inp.checked = bool(value)
+        elif o.choices:
+            inp = make("select")
+            for c in o.choices:
+                key = f"opt.{gid}.{o.key}.{c}"
+                inp.appendChild(make("option", app.tr(key) if app.tr(key) != key else str(c), value=str(c)))
+            inp.value = str(value)
+        else:
+            inp = make("input", None, type="number", min="0", step="1")
+            inp.value = str(int(js.Math.random() * 1e9)) if o.key == "seed" else str(value)
+        inp.dataset.option = o.key
+        lab.appendChild(inp)
+        if o.shown_if:
+            lab.dataset.shownIf = f"{o.shown_if[0]}={o.shown_if[1]}"
+        form.appendChild(lab)
+    dependent_options(form)
+
+
+def dependent_options(form) -> None:
+    """Options that only matter for one value of another (Die Drei's tiles for a custom board)."""
+    for lab in form.querySelectorAll("[data-shown-if]"):
+        key, _, value = str(lab.dataset.shownIf).partition("=")
+        other = form.querySelector(f"[data-option='{key}']")
+        current = ("1" if other.checked else "0") if str(other.type) == "checkbox" else str(other.value)
+        lab.hidden = current != value
+
+
+def read_options(form) -> dict:
+    """The options as the inputs of `form` hold them (text values, read by the engine)."""
+    return {str(inp.dataset.option): ("1" if inp.checked else "0") if str(inp.type) == "checkbox" else str(inp.value)
+            for inp in form.querySelectorAll("[data-option]")}

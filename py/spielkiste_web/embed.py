@@ -43,6 +43,7 @@ class Options:
         level = get("level")
         self.level = int(level) if level in {str(k) for k in LEVELS} else None
         self.readonly = get("readonly") in ("", "1", "true")
+        self.edit = get("edit") in ("", "1", "true") and not self.readonly
         self.controls = get("controls") not in ("0", "false")
 
     def seats_for(self, n: int):
@@ -75,6 +76,8 @@ class Embedding:
             keep(on_capture(document, "keydown", self.on_key))
         if not self.options.controls:
             cls.add("no-controls")
+        if self.options.edit:
+            cls.add("edit")
         # before the app's own listener (registered later, in App.wire): route with the options applied
         on(window, "hashchange", self.on_hashchange)
         on(window, "message", self.on_message)
@@ -97,6 +100,8 @@ class Embedding:
         finally:
             del app.maybe_think
         self.apply()
+        if initial and self.options.edit:
+            app.editor.open()          # ?embed&edit: the board editor at the linked position
         if initial:
             self.watch_size()
             self.post("ready", game=app.record.game.id, link=self.link(), lang=app.lang)

@@ -11,7 +11,7 @@ from spielkiste.view import View
 
 BOX_COLOURS = {"red", "blue", "green", "yellow"}
 BOX_SHAPES = {"cylinder", "triangle", "square"}
-INSET = {"attack", "forbidden", "capture", "gate"}      # drawn as outlines inside the square
+INSET = {"attack", "forbidden", "capture", "gate", "bad"}      # drawn as outlines inside the square
 
 
 def _f(x: float) -> str:
@@ -91,6 +91,18 @@ def piece_label(p, lang: str) -> str:
     if p.label:
         text += f" ({tr(p.label, lang)})"
     return text
+
+
+ERASER_ICON = ('<svg xmlns="http://www.w3.org/2000/svg" class="board icon" viewBox="-.5 -.5 1 1" aria-hidden="true">'
+               '<path class="eraser" d="M-.3,-.3 L.3,.3 M-.3,.3 L.3,-.3"/></svg>')
+
+
+def icon(piece) -> str:
+    """One piece alone, for the editor's palette (drawn like on the board, no square)."""
+    pcls = f"piece shape-{piece.shape} c-{piece.colour}"
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" class="board icon" viewBox="-.5 -.5 1 1" aria-hidden="true">'
+            f'<g class="{escape(pcls)}"><g class="body">{_shape(piece, 1.0)}</g>{_colour_mark(piece)}'
+            f'{_overlay(piece.mark)}</g></svg>')
 
 
 def render(view: View, lang: str = "en", targets=(), selected: str | None = None, rotation: int = 0,
