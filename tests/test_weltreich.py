@@ -8,6 +8,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 from helpers import random_game, texts
 from spielkiste.cli import perft
 from spielkiste.codec import grid_encode
+from spielkiste.editor import Editor
 from spielkiste.errors import BadPosition, IllegalMove
 from spielkiste.games.box import INDEX
 from spielkiste.games.weltreich import Weltreich
@@ -606,3 +607,146 @@ def test_thirty_rounds_without_a_capture_draw_our_choice():
     assert s.result is None and s.quiet == 0 and s.encode().count(";") == 3
     with pytest.raises(BadPosition, match="without progress"):
         Weltreich.decode(f"2::{grid};0;;;61")
+
+
+# ---------------------------------------------------------------- board editor
+GREEN = "K2 J2 K1 K3 L2 I1 J1 J3 L1 L3 L4"           # Green's start squares with 3 players
+
+
+def editor(players=2, moves=(), **opts):
+    """An editor on the position after `moves`."""
+    s = Weltreich.new({"players": players, **opts})
+    for m in moves:
+        s.push_text(m)
+    return Editor.of(s)
+
+
+def refused(ed, why):
+    with pytest.raises(BadPosition) as e:
+        ed.check()
+    assert e.value.params["why"][0] == f"weltreich.pos.{why}"
+    return e.value
+
+
+def without_green():
+    ed = editor(3, ("B3-E3", "J2-J5", "K10-H10"))
+    for sq in GREEN.replace("J2", "J5").split():
+        ed.remove(sq)
+    return ed
+
+
+def test_editor_two_commanders_are_both_marked():
+    ed = editor(moves=("B3-E3", "K10-H10"))
+    ed.place("F6", "B")
+    e = refused(ed, "two_commanders")
+    assert set(e.cells) == {"B2", "F6"} and "Kommandeure" in e.message("de")
+
+
+def test_editor_a_fifth_rider_is_refused_with_its_riders_marked():
+    ed = editor(moves=("B3-E3", "K10-H10"))
+    ed.place("F6", "c")
+    e = refused(ed, "too_many.1")
+    assert set(e.cells) == {"B1", "A2", "C2", "E3", "F6"} and "Reiter" in e.message("de")
+
+
+def test_editor_extra_riders_come_only_from_a_player_who_is_out():
+    """Three players, nobody out: Blue cannot have 5 riders even if Green has lost one (the old
+    reader only counted all riders together); once Green is out, its 4 may have joined Blue."""
+    ed = editor(3, ("B3-E3", "J2-J5", "K10-H10"))
+    ed.place("F6", "c")
+    ed.remove("J5")
+    e = refused(ed, "too_many.1")
+    assert e.params["why"][1] == {"colour": "@colour.blue", "count": 5} and len(e.cells) == 5
+    assert "ausgeschiedenen" in e.message("de")
+    ed = without_green()
+    for sq in ("F6", "F7", "F9"):
+        ed.place(sq, "c")
+    s = ed.check()
+    assert s.cmd[1] == -1 and s.to_move == 0 and s.legal_moves()
+
+
+def test_editor_pieces_without_their_commander_are_marked():
+    ed = editor(3, ("B3-E3", "J2-J5", "K10-H10"))
+    ed.remove("K2")
+    e = refused(ed, "no_commander")
+    assert set(e.cells) == set(GREEN.replace("J2", "J5").split()) - {"K2"} and "Kommandeur" in e.message("de")
+
+
+def test_editor_a_board_without_commanders_is_refused():
+    ed = editor(moves=("B3-E3", "K10-H10"))
+    for sq in ("B2", "K11"):
+        ed.remove(sq)
+    assert "Kommandeur" in refused(ed, "commanders").message("de")
+
+
+def test_editor_two_captured_commanders_are_refused_with_teams():
+    ed = editor(4, ("B3-E3",), teams="1")
+    for sq in ("B2", "K11"):
+        ed.remove(sq)
+    assert "geschlagen" in refused(ed, "captured").message("de")
+
+
+def test_editor_a_captured_commander_needs_its_captor_to_have_moved_last():
+    """Red's commander gone with Blue to move: Red moved last, so nobody captured it. With Red to
+    move, Blue did and has won."""
+    ed = editor(moves=("B3-E3", "K10-H10"))
+    ed.remove("K11")
+    e = refused(ed, "capture_turn")
+    assert e.params["why"][1] == {"colour": "@colour.red"} and "Gegner von Rot" in e.message("de")
+    ed.set_to_move(1)
+    s = ed.check()
+    assert s.result.reason == "why.weltreich.commander" and s.result.winners == (0,) and s.legal_moves() == []
+
+
+def test_editor_the_last_commander_standing_names_who_is_to_move():
+    ed = without_green()
+    for sq in ("K11", "K12", "L11", "J11", "H10", "L12", "J12", "L10", "J10", "I12", "L9"):
+        ed.remove(sq)
+    e = refused(ed, "last_standing")
+    assert e.cells == ("B2",) and "Blau hat zuletzt gezogen, also ist Grün am Zug" in e.message("de")
+    ed.set_to_move(1)
+    s = ed.check()
+    assert s.result.reason == "why.weltreich.last" and s.result.winners == (0,)
+
+
+def test_editor_a_player_who_is_out_is_not_to_move():
+    ed = without_green()
+    ed.set_to_move(1)
+    assert "ausgeschieden" in refused(ed, "to_move_out").message("de")
+
+
+def test_editor_thrones_won_before_the_last_move_are_marked():
+    """Red on all four thrones with Red to move: Red would have won with its own last move. With
+    Blue to move, Red just has."""
+    ed = editor(moves=("B3-E3", "K10-H10"))
+    for old, throne in zip(("L12", "J12", "L10", "J10"), ("E5", "H5", "E8", "H8")):
+        ed.move(old, throne)
+    ed.set_to_move(1)
+    e = refused(ed, "won")
+    assert set(e.cells) == {"E5", "H5", "E8", "H8"} and "Thron" in e.message("de")
+    ed.set_to_move(0)
+    s = ed.check()
+    assert s.result.reason == "why.weltreich.thrones" and s.result.winners == (1,)
+
+
+def test_editor_a_winning_move_is_followed_by_the_next_seat():
+    """Three players, Green out, Blue on three thrones: Blue has won, and the turn passed to the
+    seat after Blue (Green's, though it is out), not to Red."""
+    ed = without_green()
+    for old, throne in zip(("A1", "C1", "A3"), ("E5", "H5", "E8")):
+        ed.move(old, throne)
+    ed.set_to_move(2)
+    e = refused(ed, "win_turn")
+    assert "auf Blau folgt Grün" in e.message("de")
+    ed.set_to_move(1)
+    assert ed.check().result.reason == "why.weltreich.thrones3"
+
+
+def test_editor_position_plays_on():
+    ed = editor(moves=("B3-E3", "K10-H10"))
+    ed.move("C2", "C7")
+    ed.move("J11", "F11")
+    s = ed.check()
+    assert s.result is None and s.last is None and "C7-F7" in texts(s)
+    s.push_text("C7-F7")
+    assert Weltreich.decode(s.encode()).encode() == s.encode() and Editor.of(s).code() == s.encode()

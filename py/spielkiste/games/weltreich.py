@@ -17,7 +17,8 @@ In 3-4 player games without teams a captured commander's player is out and his p
 into the captor's pieces (colour and all); his seat is skipped from then on."""
 import re
 
-from ..codec import grid_decode, grid_encode, parse_int
+from ..codec import grid_decode, parse_int
+from ..editor import Setup
 from ..engine import Outcome, State
 from ..errors import BadPosition
 from ..texts import add, joined, msg
@@ -105,23 +106,32 @@ add({
     "weltreich.crown_of": ("for {players}", "für {players}"),
     "weltreich.pos.colour": ("no {colour} player with {n} players", "{colour} spielt nicht mit {n} Spielern"),
     "weltreich.pos.two_commanders": ("{colour} has two commanders", "{colour} hat zwei Kommandeure"),
-    "weltreich.pos.too_many.1": ("too many riders", "zu viele Reiter"),
-    "weltreich.pos.too_many.2": ("too many archers", "zu viele Bogenschützen"),
+    "weltreich.pos.too_many.1": ("too many riders: {colour} has {count}, but a player has 4 and gains more only "
+                                 "from a player who is out",
+                                 "zu viele Reiter: {colour} hat {count}, doch jeder Spieler hat 4 und bekommt weitere "
+                                 "nur von einem ausgeschiedenen Spieler"),
+    "weltreich.pos.too_many.2": ("too many archers: {colour} has {count}, but a player has 6 and gains more only "
+                                 "from a player who is out",
+                                 "zu viele Bogenschützen: {colour} hat {count}, doch jeder Spieler hat 6 und bekommt "
+                                 "weitere nur von einem ausgeschiedenen Spieler"),
     "weltreich.pos.no_commander": ("{colour} has pieces but no commander", "{colour} hat Figuren, aber keinen Kommandeur"),
-    "weltreich.pos.pieces": ("{colour} has too many pieces", "{colour} hat zu viele Figuren"),
     "weltreich.pos.commanders": ("no commander on the board", "kein Kommandeur auf dem Brett"),
     "weltreich.pos.captured": ("more than one commander captured", "mehr als ein Kommandeur geschlagen"),
-    "weltreich.pos.capture_turn": ("the commander capture does not fit the player to move",
-                                   "das Schlagen des Kommandeurs passt nicht zum Spieler am Zug"),
-    "weltreich.pos.last_standing": ("the last commander standing does not fit the player to move",
-                                    "der letzte verbliebene Kommandeur passt nicht zum Spieler am Zug"),
+    "weltreich.pos.capture_turn": ("the capture of the {colour} commander does not fit the player to move: "
+                                   "an enemy of {colour} must have moved last",
+                                   "das Schlagen des Kommandeurs von {colour} passt nicht zum Spieler am Zug: "
+                                   "ein Gegner von {colour} muss zuletzt gezogen haben"),
+    "weltreich.pos.last_standing": ("the last commander standing does not fit the player to move: "
+                                    "{colour} moved last, so {player} is to move",
+                                    "der letzte verbliebene Kommandeur passt nicht zum Spieler am Zug: "
+                                    "{colour} hat zuletzt gezogen, also ist {player} am Zug"),
     "weltreich.pos.mover_out": ("the last move was made by a player who is out",
                                 "den letzten Zug hat ein ausgeschiedener Spieler gemacht"),
     "weltreich.pos.to_move_out": ("the player to move is out of the game", "der Spieler am Zug ist ausgeschieden"),
     "weltreich.pos.won": ("another player would have won with the thrones already",
                           "ein anderer Spieler hätte mit den Thronen schon gewonnen"),
-    "weltreich.pos.win_turn": ("the winning move does not fit the player to move",
-                               "der Gewinnzug passt nicht zum Spieler am Zug"),
+    "weltreich.pos.win_turn": ("the winning move does not fit the player to move: {player} follows {colour}",
+                               "der Gewinnzug passt nicht zum Spieler am Zug: auf {colour} folgt {player}"),
 })
 
 
@@ -446,13 +456,19 @@ class Weltreich(State):
     def _char(self, v: int) -> str:
         return box.char(SEATS[self.num_players][OWNER[v]][1], KIND_SHAPE[KIND[v]])
 
-    def _encode_body(self):
-        cells = [self._char(v) if v else "." for v in self.board]
+    def _cells(self) -> list[str]:
+        return [self._char(v) if v else "." for v in self.board]
+
+    def _history(self) -> str:
+        """The code's fields after the seat to move: the last move, the repetition mark, the quiet clock."""
         last = ""
         if isinstance(self.last, int):
             frm, to = divmod(self.last, NN)
             last = f"{CELLS[frm]}-{CELLS[to]}"
-        return ";".join([grid_encode(cells, N), str(self.to_move), last] + self._code_tail())
+        return ";".join([last] + self._code_tail())
+
+    def _encode_body(self):
+        return box.code_body(self._cells(), self.to_move, self._history())
 
     def _decode_body(self, body, options):
         (grid, seat, last), drawn = self._split_code(body, 3)
@@ -461,28 +477,21 @@ class Weltreich(State):
         cells = grid_decode(grid, N, N, box.ALPHABET)
         self.board = bytearray(NN)
         self.cmd = [-1] * n
-        counts = [[0, 0, 0] for _ in range(n)]
         for i, ch in enumerate(cells):
             if ch == ".":
                 continue
             colour, shape = box.PIECES[ch]
             if colour not in colours:
-                raise BadPosition("err.position", why=msg("weltreich.pos.colour", colour="@colour." + colour, n=n))
+                raise BadPosition("err.position", why=msg("weltreich.pos.colour", colour="@colour." + colour,
+                                                          n=n)).at(CELLS[i])
             s, k = colours.index(colour), KIND_SHAPE.index(shape)
             self.board[i] = 1 + s * 3 + k
-            counts[s][k] += 1
             if k == COMMANDER:
                 if self.cmd[s] >= 0:
-                    raise BadPosition("err.position", why=msg("weltreich.pos.two_commanders", colour="@colour." + colour))
+                    raise BadPosition("err.position", why=msg("weltreich.pos.two_commanders", colour="@colour." + colour)
+                                      ).at(CELLS[self.cmd[s]], CELLS[i])
                 self.cmd[s] = i
-        for k, most in ((RIDER, 4), (ARCHER, 6)):
-            if sum(c[k] for c in counts) > most * n:
-                raise BadPosition("err.position", why=msg(f"weltreich.pos.too_many.{k}"))
-        for s in range(n):
-            if self.individual() and self.cmd[s] < 0 and sum(counts[s]):
-                raise BadPosition("err.position", why=msg("weltreich.pos.no_commander", colour="@colour." + colours[s]))
-            if (not self.individual()) and (counts[s][RIDER] > 4 or counts[s][ARCHER] > 6):
-                raise BadPosition("err.position", why=msg("weltreich.pos.pieces", colour="@colour." + colours[s]))
+        self._check_counts()
         self.to_move = parse_int(seat, 0, n - 1, "pos.what.to_move")
         active = [s for s in range(n) if self.cmd[s] >= 0]
         if not active:
@@ -503,14 +512,17 @@ class Weltreich(State):
                 if mover is None:
                     mover = (self.to_move - 1) % n
                 if self.teams[mover] == self.teams[victim] or self.to_move != (mover + 1) % n:
-                    raise BadPosition("err.position", why=msg("weltreich.pos.capture_turn"))
+                    raise BadPosition("err.position", why=msg("weltreich.pos.capture_turn",
+                                                              colour=self.seat_ref(victim)))
                 line = [CELLS[self.last % NN]] if self.last is not None else []
                 self.result = self.win(mover, "why.weltreich.commander", line=line, loser=self.seat_ref(victim))
                 return
         elif len(active) == 1:
             winner = active[0]
             if (mover is not None and mover != winner) or self.to_move != (winner + 1) % n:
-                raise BadPosition("err.position", why=msg("weltreich.pos.last_standing"))
+                raise BadPosition("err.position", why=msg("weltreich.pos.last_standing", colour=self.seat_ref(winner),
+                                                          player=self.seat_ref((winner + 1) % n))
+                                  ).at(CELLS[self.cmd[winner]])
             line = [CELLS[self.last % NN]] if self.last is not None else []
             self.result = self.win(winner, "why.weltreich.last", line=line, loser=self.seat_ref(missing[-1]))
             return
@@ -524,15 +536,49 @@ class Weltreich(State):
         for s in active:
             if s != mover and self.teams[s] != self.teams[mover] and \
                     self.thrones_held(s) >= (3 if self.individual() else 4):
-                raise BadPosition("err.position", why=msg("weltreich.pos.won"))
+                raise BadPosition("err.position", why=msg("weltreich.pos.won")).at(
+                    *(CELLS[t] for t in THRONES if self.board[t] and self.teams[OWNER[self.board[t]]] == self.teams[s]))
         if self.result is not None and self.to_move != (mover + 1) % n:
-            raise BadPosition("err.position", why=msg("weltreich.pos.win_turn"))
+            raise BadPosition("err.position", why=msg("weltreich.pos.win_turn", colour=self.seat_ref(mover),
+                                                      player=self.seat_ref((mover + 1) % n)))
         if self.result is None:
             self.result = self._code_draw(drawn)
         if self.result is None and not self.can_move(self.to_move):
             if any(self.can_move(s) for s in active):
                 raise BadPosition("err.position", why=msg("pos.no_move"))
             self.result = Outcome.draw(self, self.stuck_reason)
+
+    def _check_counts(self):
+        """Every player starts with 4 riders and 6 archers; a player gains pieces only when his
+        commander captures (3-4 players without teams) and the captured player's pieces join
+        him. So the riders (archers) above 4 (6) of all players add up to at most 4 (6) per
+        player who is out; a player who is out has no pieces left."""
+        n, b = self.num_players, self.board
+        out = [s for s in range(n) if self.cmd[s] < 0] if self.individual() else []
+        for s in out:
+            mine = [CELLS[i] for i in range(NN) if b[i] and OWNER[b[i]] == s]
+            if mine:
+                raise BadPosition("err.position", why=msg("weltreich.pos.no_commander",
+                                                          colour=self.seat_ref(s))).at(*mine)
+        for k, most in ((RIDER, 4), (ARCHER, 6)):
+            squares = [[CELLS[i] for i in range(NN) if b[i] == 1 + s * 3 + k] for s in range(n)]
+            if sum(max(0, len(q) - most) for q in squares) > most * len(out):
+                s = max(range(n), key=lambda s: len(squares[s]))
+                raise BadPosition("err.position", why=msg(f"weltreich.pos.too_many.{k}", colour=self.seat_ref(s),
+                                                          count=len(squares[s]))).at(*squares[s])
+
+    # ---------------------------------------------------------------- board editor
+    def edit_items(self):
+        """Commander, rider and archer in every colour of this player count."""
+        return tuple(box.edit_item(box.char(colour, KIND_SHAPE[k]), "commander" if k == COMMANDER else "")
+                     for _, colour in SEATS[self.num_players] for k in (COMMANDER, RIDER, ARCHER))
+
+    def to_setup(self):
+        return Setup(dict(self.options), box.setup_board(self._cells()), self.to_move, {}, self._history())
+
+    @classmethod
+    def setup_body(cls, setup):
+        return box.setup_body(setup, ";")
 
     # ---------------------------------------------------------------- presentation
     def seat_colour(self, seat):
