@@ -6,6 +6,7 @@ from helpers import play, random_game, texts
 from spielkiste import solver
 from spielkiste.cli import perft
 from spielkiste.codec import grid_encode
+from spielkiste.editor import Editor
 from spielkiste.errors import BadPosition, IllegalMove
 from spielkiste.games import box
 from spielkiste.games.solitaire import START_ROWS, Solitaire, jumps_from
@@ -326,3 +327,61 @@ def test_tools_hint_and_solvable_for_the_page():
     assert pos({"A1": "r"}).run_tool("hint", 1)["key"] == "solitaire.no_jump"
     with pytest.raises(ValueError):
         s.run_tool("nonsense", 1)
+
+
+# ---------------------------------------------------------------- board editor
+def refused(ed, why, german, cells=()):
+    with pytest.raises(BadPosition) as e:
+        ed.check()
+    assert e.value.params["why"][0] == why
+    assert german in e.value.message("de")
+    assert e.value.cells == tuple(cells)
+
+
+def test_editor_no_more_pieces_than_the_box_holds():
+    ed = Editor.of(play("solitaire", ["E4-C4"]))
+    reds = [c for c, k in ed.setup.board.items() if k == ("r",)]
+    ed.place("A1", "r")                                     # a seventh red square
+    refused(ed, "solitaire.pos.pieces", "höchstens", sorted(reds + ["A1"], key=box.INDEX.get))
+
+
+def test_editor_an_empty_board_is_refused():
+    ed = Editor.of(play("solitaire", ["E4-C4"]))
+    ed.clear()
+    refused(ed, "solitaire.pos.empty", "keine Figur")
+
+
+def test_editor_all_36_pieces_stand_only_in_the_start_position():
+    ed = Editor.of(Solitaire.new())
+    ed.move("D4", "A1")
+    refused(ed, "solitaire.pos.start", "Beginn", ("A1", "D4"))
+    ed.start_position()
+    ed.set_options({"shuffle": "1", "seed": "5"})           # the standard block is no start of this deal
+    deal = Solitaire.new({"shuffle": "1", "seed": "5"})
+    differ = [c for c in box.CELLS if ed.setup.board.get(c) != (deal.board[box.INDEX[c]],) and c in ed.setup.board]
+    refused(ed, "solitaire.pos.start", "Beginn", differ)
+    ed.start_position()
+    assert ed.check().encode() == deal.encode()
+
+
+def test_editor_a_built_position_plays_on():
+    ed = Editor.of(play("solitaire", ["E4-C4"]))
+    assert ed.setup.history == "E4-C4" and ed.setup.board["C4"] == ("c",)
+    ed.remove("I9")
+    ed.place("B4", "s")                                     # a red triangle for the blue one to jump
+    s = ed.check()
+    assert s.last is None and "C4-A4" in texts(s)
+    s.push_text("C4-A4")
+    assert s.board[box.INDEX["B4"]] == "." and s.pieces() == 34
+    assert Solitaire.decode(s.encode()).encode() == s.encode()
+
+
+def test_editor_a_decided_position_reports_its_result():
+    ed = Editor.of(Solitaire.new())
+    ed.clear()
+    ed.place("A1", "r")
+    ed.place("L12", "b")
+    s = ed.check()
+    assert s.result.reason == "why.solitaire.good" and s.legal_moves() == []
+    ed.remove("L12")
+    assert ed.check().result.winners == (0,)

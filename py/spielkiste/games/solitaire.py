@@ -10,6 +10,7 @@ game ends when no jump is possible; the rating goes by the pieces left (1 excell
 One seat. Moves are ints from*144 + to. The solver (spielkiste.solver) answers "hint" and
 "is this still solvable?" for any position."""
 from ..codec import grid_decode, grid_encode, split_fields
+from ..editor import Setup
 from ..engine import Option, Outcome, State
 from ..errors import BadPosition
 from ..rng import Rng
@@ -23,6 +24,7 @@ START_ROWS = ("RBRGYG", "GYYBBR", "RBGRYG", "GYBYBR", "YRRGGB", "BGBYRY")
 COLOUR = {"R": "red", "B": "blue", "G": "green", "Y": "yellow"}
 BLOCK = tuple(INDEX[f"{'DEFGHI'[c]}{r + 4}"] for r in range(6) for c in range(6))   # D4..I9, reading order
 COLOUR_NO = {ch: box.COLOURS.index(box.colour_of(ch)) + 1 for ch in box.ALPHABET}     # 1 red .. 4 yellow
+BOX = {ch: {box.SQUARE: 6, box.TRIANGLE: 3, box.CYLINDER: 0}[box.shape_of(ch)] for ch in box.ALPHABET}  # the most
 
 
 def start_board(shuffle: bool = False, seed: int = 0) -> list:
@@ -98,6 +100,8 @@ add({
     "solitaire.pos.pieces": ("each colour has at most 6 squares and 3 triangles, no cylinder",
                              "jede Farbe hat höchstens 6 Vierecke und 3 Dreiecke, keinen Zylinder"),
     "solitaire.pos.empty": ("no piece on the board", "keine Figur auf dem Brett"),
+    "solitaire.pos.start": ("all 36 pieces stand on the board only at the start (every jump takes pieces off)",
+                            "alle 36 Figuren stehen nur zu Beginn auf dem Brett (jeder Sprung nimmt Figuren weg)"),
     "solitaire.pos.jumped": ("the pieces the last move jumped are still there",
                              "die beim letzten Zug übersprungenen Figuren stehen noch da"),
 })
@@ -209,7 +213,7 @@ class Solitaire(State):
 
     # ---------------------------------------------------------------- position code
     def _encode_body(self):
-        return ";".join([grid_encode(self.board, N), self._last_text()])
+        return _body(self.board, self._last_text())
 
     def _last_text(self):
         return "" if self.last is None else self.move_text(self.last)
@@ -217,14 +221,17 @@ class Solitaire(State):
     def _decode_body(self, body, options):
         b, last = split_fields(body, 2)
         self.board = board = grid_decode(b, N, N, box.ALPHABET)
-        for colour in box.COLOURS:
-            sq = board.count(box.char(colour, box.SQUARE))
-            tr = board.count(box.char(colour, box.TRIANGLE))
-            if board.count(box.char(colour, box.CYLINDER)) or sq > 6 or tr > 3:
-                raise BadPosition("err.position", why=msg("solitaire.pos.pieces"))
+        for ch, most in BOX.items():
+            if board.count(ch) > most:
+                raise BadPosition("err.position", why=msg("solitaire.pos.pieces")).at(
+                    *(CELLS[i] for i in range(NN) if board[i] == ch))
         left = self.pieces()
         if left == 0:
             raise BadPosition("err.position", why=msg("solitaire.pos.empty"))
+        start = start_board(options["shuffle"], options["seed"])
+        if left == len(BLOCK) and board != start:
+            raise BadPosition("err.position", why=msg("solitaire.pos.start")).at(
+                *(CELLS[i] for i in range(NN) if board[i] != start[i]))
         self.ply = 0
         if last:
             parts = [INDEX.get(p) for p in last.upper().split("-")]
@@ -241,6 +248,19 @@ class Solitaire(State):
                 j = box.NEXT[d][j]
             self.last = f * NN + to
         self.result = self._end()
+
+    # ---------------------------------------------------------------- board editor
+    def edit_items(self):
+        """The squares and triangles of the four colours (the solitaire uses no cylinders)."""
+        return tuple(box.edit_item(box.char(colour, shape)) for colour in box.COLOURS
+                     for shape in (box.SQUARE, box.TRIANGLE))
+
+    def to_setup(self):
+        return Setup(dict(self.options), box.setup_board(self.board), 0, {}, self._last_text())
+
+    @classmethod
+    def setup_body(cls, setup):
+        return _body([setup.board.get(c, (".",))[-1] for c in CELLS], setup.history)
 
     # ---------------------------------------------------------------- presentation
     def seat_colour(self, seat):
@@ -276,6 +296,11 @@ class Solitaire(State):
             v.add_layer("reach", [CELLS[to] for to, _ in jumps])
             v.add_layer("capture", [CELLS[j] for _, run in jumps for j in run])
         return v
+
+
+def _body(board, last) -> str:
+    """A position code body: the board, the last move."""
+    return ";".join([grid_encode(board, N), last])
 
 
 def _direction(f, to):
