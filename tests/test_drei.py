@@ -8,8 +8,10 @@ from hypothesis import given, settings, strategies as st
 from helpers import assert_repetition_draw_round_trips, play, random_game, texts
 from spielkiste.cli import perft
 from spielkiste.codec import grid_encode
+from spielkiste.editor import Editor
 from spielkiste.errors import BadOption, BadPosition, IllegalMove
 from spielkiste.games.drei import CELLS, INDEX, LIFT, SIZE, Drei, layout_of
+from spielkiste.games.drei_board import PARSE_TILE, TILE_VALUES, flip_tile, laid_tile, turn_tile
 
 RULES = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "assets", "rules",
                      "drei.{}.html")
@@ -574,3 +576,133 @@ def test_random_continuation_games_keep_the_rules(seed):
 
     end = random_game(Drei.new({"continuation": "1"}), seed, max_plies=120, check=check)
     assert end.result is None or end.result.reason in ("why.drei.three", "why.drei.stuck", "why.repetition")
+
+
+
+# ------------------------------------------------------------------ tile values: turning and flipping
+@given(st.sampled_from(TILE_VALUES))
+def test_turn_tile_turns_the_laid_tile_a_quarter_clockwise(value):
+    before, after = laid_tile(*PARSE_TILE[value]), laid_tile(*PARSE_TILE[turn_tile(value)])
+    assert after == [list(col) for col in zip(*before[::-1])]        # clockwise: columns read upwards
+    assert PARSE_TILE[turn_tile(value)][0] == PARSE_TILE[value][0]
+    assert turn_tile(turn_tile(turn_tile(turn_tile(value)))) == value
+
+
+@given(st.sampled_from(TILE_VALUES))
+def test_flip_tile_shows_the_laid_tile_mirrored_left_right(value):
+    before, after = laid_tile(*PARSE_TILE[value]), laid_tile(*PARSE_TILE[flip_tile(value)])
+    assert after == [row[::-1] for row in before]
+    assert flip_tile(flip_tile(value)) == value
+
+
+def test_tile_values_after_turning_and_flipping():
+    assert [turn_tile(v) for v in ("1", "2r270", "3m", "4mr180")] == ["1r90", "2", "3mr90", "4mr270"]
+    assert [flip_tile(v) for v in ("1", "2r90", "3m", "4mr180")] == ["1m", "2mr270", "3", "4r180"]
+
+
+# ------------------------------------------------------------------ board editor
+BASE = "A1 E1 B1"                  # White A1 B1 (B1 placed last, a bishop), Black E1 (a rook); Black to move
+
+
+def edited(moves=BASE, to_move=None, **pawns):
+    """The editor at a played position, or (with pawns) at an empty board with these pawns:
+    W/B plain, w/b the pawn placed last."""
+    ed = Editor.of(play("drei", moves))
+    if to_move is not None:
+        ed.set_to_move(to_move)
+    if pawns:
+        ed.clear()
+        for key, cells in pawns.items():
+            for cell in cells.split():
+                ed.place(cell, key)
+    return ed
+
+
+def refused(ed, why, german, cells=None):
+    with pytest.raises(BadPosition) as e:
+        ed.check()
+    assert e.value.params["why"][0] == why
+    assert german in e.value.message("de")
+    if cells is not None:
+        assert sorted(e.value.cells) == sorted(cells)
+
+
+def test_editor_marks_the_pawn_placed_last():
+    ed = edited()
+    assert ed.setup.board == {"A1": ("W",), "B1": ("w",), "E1": ("B",)}
+    assert [p.label for p in ed.view().pieces if p.cell == "B1"] == [("drei.last", {})]
+
+
+def test_editor_refuses_a_ninth_pawn():
+    ed = edited(W="A1 B1 C1 D1 E1 F1 G1 H1 A2")
+    refused(ed, "drei.pos.pawns", "nur 8 Figuren", [c + "1" for c in "ABCDEFGH"] + ["A2"])
+
+
+def test_editor_refuses_pawn_counts_that_cannot_alternate():
+    ed = edited()
+    ed.place("H8", "W")
+    refused(ed, "drei.pos.count", "wechseln sich ab")
+
+
+def test_editor_refuses_the_wrong_player_to_move():
+    ed = edited()
+    ed.set_to_move(0)
+    refused(ed, "drei.pos.to_move", "setzt Schwarz")
+
+
+def test_editor_refuses_a_position_without_the_pawn_placed_last():
+    ed = edited()
+    ed.place("B1", "W")                   # the plain pawn replaces the marked one
+    refused(ed, "drei.pos.last", "angegeben")
+
+
+def test_editor_refuses_two_pawns_placed_last():
+    ed = edited()
+    ed.place("E1", "b")
+    refused(ed, "drei.pos.last_many", "nur eine Figur", ["B1", "E1"])
+
+
+def test_editor_refuses_a_last_pawn_of_the_player_to_move():
+    ed = edited()
+    ed.place("B1", "W")
+    ed.place("E1", "b")
+    refused(ed, "drei.pos.last_owner", "gehören", ["E1"])
+
+
+def test_editor_refuses_a_three_that_would_have_ended_the_game():
+    ed = edited(to_move=0, W="A1 B1 C1", B="E1 H8", b="G8")         # White's three, White to move
+    refused(ed, "drei.pos.three", "beendet", ["A1", "B1", "C1"])
+
+
+def test_editor_refuses_a_last_pawn_that_left_no_legal_move():
+    """Black's B1 (yellow: a bishop) sees A2 and C2, both White's: White could not reply."""
+    ed = edited(to_move=0, W="A2 C2", B="H8", b="B1")
+    refused(ed, "drei.pos.forbidden", "verboten", ["B1"])
+
+
+def test_editor_refuses_a_last_pawn_no_opponent_pawn_attacks():
+    """White's H8 is on no line of Black's rook on E1: it cannot have gone there en prise."""
+    ed = edited(W="A1", B="E1", w="H8")
+    refused(ed, "drei.pos.en_prise", "en prise", ["H8"])
+    ed.place("H8", "w")                   # off again, and onto C1 on E1's row
+    ed.place("C1", "w")
+    assert ed.check().last_pawn == INDEX["C1"]
+
+
+def test_a_position_built_in_the_editor_plays_on():
+    ed = edited()
+    ed.remove("B1")
+    ed.place("C1", "w")                   # White's last pawn on C1 (blue: a king) instead
+    s = ed.check()
+    assert s.result is None and s.to_move == 1 and s.last_pawn == INDEX["C1"]
+    assert texts(s) <= {"B1", "D1", "B2", "C2", "D2"} and texts(s)
+    s.push_text(sorted(texts(s))[0])
+    assert Drei.decode(s.encode()).encode() == s.encode()
+    assert Editor.of(s).code() == s.encode()
+
+
+def test_a_finished_position_built_in_the_editor_reports_its_result():
+    ed = edited(W="A1 B1", B="E1 H8", w="C1")            # C1 en prise to E1, completing A1-B1-C1
+    s = ed.check()
+    assert s.result.winners == (0,) and s.result.reason == "why.drei.three"
+    assert s.result.line == ("A1", "B1", "C1") and s.legal_moves() == []

@@ -12,6 +12,7 @@ equally spaced on a line (anything between) win; 16 pawns without: draw, or the 
 (lift one own pawn and place it en prise again; repetition draws). The board and its tables:
 drei_board.py."""
 from ..codec import grid_decode, grid_encode, parse_int
+from ..editor import Item, Setup
 from ..engine import Option, Outcome, State
 from ..errors import BadOption, BadPosition
 from ..texts import add, msg
@@ -86,8 +87,18 @@ add({
     "drei.pos.count": ("White starts and the players alternate: {white} white and {black} black pawns cannot be",
                        "Weiß beginnt und die Spieler wechseln sich ab: {white} weiße und {black} schwarze Figuren "
                        "sind unmöglich"),
-    "drei.pos.last": ("the last pawn placed must be given by its square",
-                      "die zuletzt gesetzte Figur muss mit ihrem Feld angegeben sein"),
+    "drei.pos.last": ("the last pawn placed must be given by its square (the next pawn goes en prise to it)",
+                      "die zuletzt gesetzte Figur muss mit ihrem Feld angegeben sein "
+                      "(die nächste Figur wird en prise zu ihr gesetzt)"),
+    "drei.pos.last_many": ("only one pawn can be the one placed last", "nur eine Figur kann die zuletzt gesetzte sein"),
+    "drei.pos.to_move": ("the wrong player is to move: with {n} {n:pawn|pawns} on the board, {player} places next",
+                         "der falsche Spieler ist am Zug: bei {n} {n:Figur|Figuren} auf dem Brett setzt {player} "
+                         "als Nächstes"),
+    "drei.pos.en_prise": ("the pawn on {cell} is en prise to no pawn of the opponent, so it cannot be the one "
+                          "placed last",
+                          "die Figur auf {cell} steht zu keiner gegnerischen Figur en prise, sie kann also nicht "
+                          "die zuletzt gesetzte sein"),
+    "drei.last": ("placed last", "zuletzt gesetzt"),
     "drei.pos.last_owner": ("the last pawn placed must belong to the player who moved last",
                             "die zuletzt gesetzte Figur muss dem Spieler gehören, der zuletzt gezogen hat"),
     "drei.pos.lift": ("a pawn is lifted only in the continuation, from a square now empty",
@@ -437,22 +448,28 @@ class Drei(State):
         w, k = board.count("W"), board.count("B")
         self.placed = w + k
         self.ply = self.placed
-        if w > PAWNS or k > PAWNS:
-            raise BadPosition("err.position", why=msg("drei.pos.pawns"))
+        for own, count in zip(OWN, (w, k)):
+            if count > PAWNS:
+                raise BadPosition("err.position", why=msg("drei.pos.pawns")).at(
+                    *(CELLS[i] for i in range(SIZE) if board[i] == own))
         lifting = self.placed == 2 * PAWNS and options["continuation"]
         if not lifting:
             if w - k not in (0, 1):
                 raise BadPosition("err.position", why=msg("drei.pos.count", white=w, black=k))
             if self.to_move != self.placed % 2:
-                raise BadPosition("err.position", why=msg("pos.wrong_to_move"))
+                raise BadPosition("err.position", why=msg("drei.pos.to_move", n=self.placed,
+                                                          player=self.seat_ref(self.placed % 2)))
         self.last_pawn = -1
+        marked = last.upper().split(".")
+        if len(marked) > 1 and all(c in INDEX for c in marked):
+            raise BadPosition("err.position", why=msg("drei.pos.last_many")).at(*marked)
         if self.placed:
             parts = last.upper().split("-")
             if not last or any(p not in INDEX for p in parts) or len(parts) > 2:
                 raise BadPosition("err.position", why=msg("drei.pos.last"))
             t = INDEX[parts[-1]]
             if board[t] != OWN[1 - self.to_move]:
-                raise BadPosition("err.position", why=msg("drei.pos.last_owner"))
+                raise BadPosition("err.position", why=msg("drei.pos.last_owner")).at(CELLS[t])
             self.last_pawn = self.last = t
             if len(parts) == 2:
                 f = INDEX[parts[0]]
@@ -464,19 +481,52 @@ class Drei(State):
         for own in OWN:
             for line in self.all_threes(own):
                 if own == OWN[self.to_move] or self.last_pawn not in line:
-                    raise BadPosition("err.position", why=msg("drei.pos.three",
-                                                                       cells="-".join(CELLS[j] for j in line)))
+                    cells = [CELLS[j] for j in line]
+                    raise BadPosition("err.position", why=msg("drei.pos.three", cells="-".join(cells))).at(*cells)
         self.moves = []
         if self.last_pawn >= 0:
             self.result = self._judge(1 - self.to_move)
             if self.result is None and not self._allowed(self.last_pawn, self.placed):
-                raise BadPosition("err.position", why=msg("drei.pos.forbidden", cell=CELLS[self.last_pawn]))
+                raise BadPosition("err.position", why=msg("drei.pos.forbidden", cell=CELLS[self.last_pawn])).at(
+                    CELLS[self.last_pawn])
+            if self.placed > 1 and not self._en_prise(self.last_pawn):
+                raise BadPosition("err.position", why=msg("drei.pos.en_prise", cell=CELLS[self.last_pawn])).at(
+                    CELLS[self.last_pawn])
         if self.result is None:
             self.moves = self._legal()
             if not self.moves:
                 self.result = Outcome.draw(self, "why.drei.stuck", player=self.seat_ref(self.to_move))
         if self.result is None:
             self.result = self._code_draw(drawn)
+
+    def _en_prise(self, t: int) -> bool:
+        """Whether some pawn of the opponent attacks t, t empty: the pawn placed before the one on t
+        did when it went there (a pawn lifted since only opened lines)."""
+        board, own = self.board, self.board[t]
+        opp = "B" if own == "W" else "W"
+        board[t] = "."
+        try:
+            return any(board[q] == opp and t in self.attacked(q) for q in range(SIZE))
+        finally:
+            board[t] = own
+
+    # ---------------------------------------------------------------- board editor
+    def edit_items(self):
+        """A pawn of each colour, and each as the pawn placed last (the next goes en prise to it)."""
+        return tuple(Item(key, "pawn", colour, label=msg("drei.last") if key.islower() else None)
+                     for key, colour in (("W", "white"), ("B", "black"), ("w", "white"), ("b", "black")))
+
+    def to_setup(self):
+        board = {CELLS[i]: (x.lower() if i == self.last_pawn else x,) for i, x in enumerate(self.board) if x != "."}
+        return Setup(dict(self.options), board, self.to_move, {}, self._encode_body().split(";", 2)[2])
+
+    @classmethod
+    def setup_body(cls, setup):
+        """History '' = the last move is only the pawn marked as placed last, no repetition."""
+        board = [setup.board.get(c, (".",))[-1] for c in CELLS]
+        marked = ".".join(c for c, x in zip(CELLS, board) if x.islower())
+        return ";".join([grid_encode([x.upper() for x in board], N), str(setup.to_move),
+                         setup.history or marked + ";"])
 
     # ---------------------------------------------------------------- presentation
     def seat_rotation(self, seat):
@@ -518,7 +568,8 @@ class Drei(State):
             v.regions.append((4 * (q % 2), 4 * (q // 2), 4, 4, "quarter"))
         for i, x in enumerate(self.board):
             if x != ".":
-                v.pieces.append(Piece(CELLS[i], "pawn", "white" if x == "W" else "black"))
+                v.pieces.append(Piece(CELLS[i], "pawn", "white" if x == "W" else "black",
+                                      label=msg("drei.last") if i == self.last_pawn else None))
         if isinstance(self.last, int):
             v.add_layer("last", self.move_input(self.last)[0])
         lifted = INDEX.get(selected or "", -1)

@@ -26,6 +26,20 @@ TILE_VALUES = tuple(tile_value(t, r, m) for t in range(4) for m in (False, True)
 PARSE_TILE = {tile_value(t, r, m): (t, r, m) for t in range(4) for m in (False, True) for r in range(4)}
 
 
+def turn_tile(value: str) -> str:
+    """The same tile turned a quarter clockwise more."""
+    t, r, m = PARSE_TILE[value]
+    return tile_value(t, (r + 1) % 4, m)
+
+
+def flip_tile(value: str) -> str:
+    """The same tile flipped over left-right (onto its back, the mirror image). A value is laid
+    mirrored first, then turned r quarters; flipping the result undoes the turn's sense:
+    flip . turn^r = turn^-r . flip."""
+    t, r, m = PARSE_TILE[value]
+    return tile_value(t, -r % 4, not m)
+
+
 def laid_tile(tile: int, turns: int, mirrored: bool) -> list[list[int]]:
     """A quarterboard as 4 rows of colour numbers, flipped left-right first, then turned clockwise."""
     rows = [["RYGB".index(ch) for ch in row] for row in TILES[tile].split("/")]
