@@ -4,6 +4,7 @@ from hypothesis import given, settings, strategies as st
 
 from helpers import assert_repetition_draw_round_trips, play, random_game, texts
 from spielkiste.cli import perft
+from spielkiste.editor import Editor
 from spielkiste.errors import BadPosition, IllegalMove
 from spielkiste.games.aufstellen import CENTRE_CELLS, TYPE_OF, Aufstellen, due
 
@@ -220,9 +221,9 @@ def test_perft_in_abb11():
 
 @pytest.mark.parametrize("code,why", [
     ("2::4/4/4/4;0;;", None),                                 # the start: fine
-    ("2::r3/4/4/4;0;;", "step"),                              # a square placed but step 0
+    ("2::r3/4/4/4;0;;", "0 squares"),                         # a square placed but step 0
     ("2::4/4/4/4;18;;", "step"),
-    ("2::b3/4/4/4;1;;", "step"),                              # Blue's square instead of Red's
+    ("2::b3/4/4/4;1;;", "Red has 1 square"),                  # Blue's square instead of Red's
     ("2::rrRs/bcBb/sc2/4;12;;", "already"),                   # to move with four in a row
     ("2::r3/4/4/4;1;E2;", "last move"),
     ("2::r3/4/4/4;1;B2-E2;", "last move"),
@@ -301,3 +302,75 @@ def test_playouts_take_a_win_and_block_three():
     assert len({v.playout_move(rng) for _ in range(200)}) > 8
     w = pos(CROWD, 14)
     assert all(w.playout_move(rng) in w.legal_moves() for _ in range(50))
+
+
+# ---------------------------------------------------------------- board editor
+# a real game into the cycle: step 13, Blue to move a triangle
+#   row 2:  b  .  .  R
+#   row 5:  s  s  r  .
+#   row 8:  .  c  .  .
+#   row 11: r  c  B  b
+CYCLE_GAME = "B11 E11 H5 B2 E5 K8 H8 E8 H5-K2 K11 B5 K8-H11 H8-H5"
+
+
+def refused(ed, why, german, cells=()):
+    with pytest.raises(BadPosition) as e:
+        ed.check()
+    assert e.value.params["why"][0] == why
+    assert german in e.value.message("de")
+    assert e.value.cells == tuple(cells)
+    return e.value
+
+
+def test_editor_the_turn_and_the_side_to_move_give_the_step():
+    ed = Editor.of(play("aufstellen", CYCLE_GAME))
+    assert ed.setup.fields == {"turn": 7} and ed.setup.to_move == 1 and ed.setup.history == "H8-H5;"
+    ed.set_to_move(0)
+    assert ed.check().step == 12
+    ed.set_field("turn", 9)
+    assert ed.check().step == 16
+
+
+def test_editor_pieces_stand_only_on_the_centres():
+    ed = Editor.of(play("aufstellen", CYCLE_GAME))
+    ed.move("K2", "L1")
+    refused(ed, "aufstellen.pos.centres", "Zentren", ("L1",))
+
+
+def test_editor_the_pieces_must_fit_the_turn():
+    ed = Editor.of(play("aufstellen", CYCLE_GAME))
+    ed.place("H8", "r")
+    e = refused(ed, "aufstellen.pos.count.square", "Vierecke", ("H5", "H8", "B11"))
+    assert "Red has 2 squares on the board, not 3" in e.message("en")
+    ed = Editor.of(play("aufstellen", CYCLE_GAME))
+    ed.remove("E8")
+    refused(ed, "aufstellen.pos.count.triangle", "Dreiecke")
+    ed = Editor.of(play("aufstellen", "B11 E11 H5"))        # Red placed the cylinder at step 2
+    ed.set_to_move(0)                                        # step 2: the cylinder is still to come
+    refused(ed, "aufstellen.pos.count.cylinder", "Zylinder", ("H5",))
+
+
+def test_editor_the_player_to_move_has_no_line_yet():
+    ed = Editor.of(play("aufstellen", CYCLE_GAME))
+    ed.move("B11", "K8")
+    ed.move("B2", "B11")                                     # Blue: B11 E11 H11 K11
+    refused(ed, "aufstellen.pos.line", "vier in einer Linie", ("B11", "E11", "H11", "K11"))
+
+
+def test_editor_a_built_position_plays_on():
+    ed = Editor.of(play("aufstellen", CYCLE_GAME))
+    ed.move("E8", "B8")
+    s = ed.check()
+    assert s.last is None and texts(s) == {"B8-E8", "E11-E8"}
+    s.push_text("B8-E8")
+    assert s.step == 14 and Aufstellen.decode(s.encode()).encode() == s.encode()
+
+
+def test_editor_a_decided_position_reports_its_result():
+    ed = Editor.of(play("aufstellen", CYCLE_GAME))
+    ed.move("B11", "K8")
+    ed.move("B2", "B11")
+    ed.set_to_move(0)                                        # Blue made the line and Red is to move
+    s = ed.check()
+    assert s.result.reason == "why.aufstellen.line" and s.result.winners == (1,) and s.legal_moves() == []
+    assert s.result.line == ("B11", "E11", "H11", "K11")

@@ -12,6 +12,7 @@ column or long diagonal win at once; a player whose due piece type cannot move l
 seat to move is step % 2 throughout. Moves are ints: a placement is the centre index k (0-15,
 reading order), a movement 16 + from*16 + to."""
 from ..codec import grid_decode, grid_encode, parse_int
+from ..editor import Field, Setup
 from ..engine import Outcome, State
 from ..errors import BadPosition
 from ..texts import add, msg
@@ -93,8 +94,20 @@ add({
                                           "der Zylinder zieht auf eines der 8 benachbarten Zentren"),
     "aufstellen.illegal.taken": ("that centre is taken", "dieses Zentrum ist besetzt"),
     "aufstellen.pos.what.step": ("the step", "der Schritt"),
-    "aufstellen.pos.step": ("the pieces on the board do not fit step {step}",
-                            "die Figuren auf dem Brett passen nicht zu Schritt {step}"),
+    "aufstellen.pos.count.square": ("at this turn {player} has {want} {want:square|squares} on the board, not {found}",
+                                    "zu diesem Zug hat {player} {want} {want:Viereck|Vierecke} auf dem Brett, "
+                                    "nicht {found}"),
+    "aufstellen.pos.count.triangle": ("at this turn {player} has {want} {want:triangle|triangles} on the board, "
+                                      "not {found}",
+                                      "zu diesem Zug hat {player} {want} {want:Dreieck|Dreiecke} auf dem Brett, "
+                                      "nicht {found}"),
+    "aufstellen.pos.count.cylinder": ("at this turn {player} has {want} {want:cylinder|cylinders} on the board, "
+                                      "not {found}",
+                                      "zu diesem Zug hat {player} {want} Zylinder auf dem Brett, nicht {found}"),
+    "aufstellen.pos.centres": ("pieces stand only on the 16 circled centres",
+                               "Figuren stehen nur auf den 16 Zentren (den Kreisen)"),
+    "aufstellen.edit.turn": ("Turn of the player to move (1-6: the opening, 7-9: the cycle, which repeats)",
+                             "Zug des Spielers am Zug (1–6: Eröffnung, 7–9: Kreislauf, der sich wiederholt)"),
     "aufstellen.pos.line": ("the player to move has four in a line already",
                             "der Spieler am Zug hat schon vier in einer Linie"),
     "aufstellen.pos.two_lines": ("two lines of four", "zwei Linien aus vier"),
@@ -265,7 +278,11 @@ class Aufstellen(State):
 
     # ---------------------------------------------------------------- position code
     def _encode_body(self):
-        return ";".join([grid_encode(self.board, 4), str(self.step), self._last_text()] + self._code_tail())
+        return f"{grid_encode(self.board, 4)};{self.step};{self._history()}"
+
+    def _history(self) -> str:
+        """The last move and the repetition mark: what only a played game has."""
+        return ";".join([self._last_text()] + self._code_tail())
 
     def _last_text(self):
         m = self.last
@@ -280,7 +297,7 @@ class Aufstellen(State):
 
     def _decode_body(self, body, options):
         (b, step, last), drawn = self._split_code(body, 3)
-        self.board = board = grid_decode(b, 4, 4, "".join(TYPE_OF))
+        self.board = board = _read_board(b)
         self.step = parse_int(step, 0, 17, "aufstellen.pos.what.step")
         self.to_move = self.step % 2
         self.ply = self.step
@@ -292,8 +309,11 @@ class Aufstellen(State):
         if self.step >= 12:
             want = {ch: 1 if TYPE_OF[ch] == CYLINDER else 2 for ch in TYPE_OF}
         for ch, n in want.items():
-            if board.count(ch) != n:
-                raise BadPosition("err.position", why=msg("aufstellen.pos.step", step=self.step))
+            found = board.count(ch)
+            if found != n:
+                why = msg("aufstellen.pos.count." + TYPE_OF[ch], player=self.seat_ref(SEAT_OF[ch]), want=n, found=found)
+                raise BadPosition("err.position", why=why).at(
+                    *(CENTRE_CELLS[k] for k in range(16) if board[k] == ch and found > n))
         if last:
             ks = [K_OF.get(p) for p in last.upper().split("-")]
             mover = 1 - self.to_move
@@ -306,14 +326,41 @@ class Aufstellen(State):
         for seat in (self.to_move, 1 - self.to_move):
             for ln in LINES:
                 if all(board[j] != "." and SEAT_OF[board[j]] == seat for j in ln):
+                    cells = [CENTRE_CELLS[k] for k in ln]
                     if seat == self.to_move:
-                        raise BadPosition("err.position", why=msg("aufstellen.pos.line"))
+                        raise BadPosition("err.position", why=msg("aufstellen.pos.line")).at(*cells)
                     if self.result is not None:
-                        raise BadPosition("err.position", why=msg("aufstellen.pos.two_lines"))
+                        raise BadPosition("err.position", why=msg("aufstellen.pos.two_lines")).at(
+                            *self.result.line, *cells)
                     self.result = Outcome.win(self, seat, "why.aufstellen.line",
                                               line=[CENTRE_CELLS[k] for k in ln], winner=self.seat_ref(seat))
         if self.result is None:
             self.result = self._stuck() or self._code_draw(drawn)
+
+    # ---------------------------------------------------------------- board editor
+    def edit_items(self):
+        return tuple(box.edit_item(ch) for seat in LETTER for ch in seat.values())
+
+    def edit_fields(self):
+        """The turn of the player to move: with the side to move it gives the step (2 per turn)."""
+        return (Field("turn", "aufstellen.edit.turn", 1, 9),)
+
+    def to_setup(self):
+        history = self._history()
+        board = {CENTRE_CELLS[k]: (ch,) for k, ch in enumerate(self.board) if ch != "."}
+        return Setup(dict(self.options), board, self.to_move, {"turn": self.step // 2 + 1},
+                     history if history.strip(";") else "")
+
+    @classmethod
+    def setup_body(cls, setup):
+        """The 16 centres; the whole box board where a piece stands off them (the reader says no)."""
+        cells = [setup.board.get(c, (".",))[-1] for c in box.CELLS]
+        if all(ch == "." or box.IS_CENTRE[i] for i, ch in enumerate(cells)):
+            board = grid_encode([cells[i] for i in box.CENTRES], 4)
+        else:
+            board = grid_encode(cells, box.N)
+        step = 2 * (setup.fields.get("turn", 1) - 1) + setup.to_move
+        return f"{board};{step};{setup.history or ';'}"
 
     # ---------------------------------------------------------------- presentation
     def seat_colour(self, seat):
@@ -350,3 +397,15 @@ class Aufstellen(State):
                 v.add_layer("reach", [CENTRE_CELLS[(mv - MOVE) % 16] for mv in self.legal_moves()
                                       if (mv - MOVE) // 16 == k])
         return v
+
+
+def _read_board(text: str) -> list:
+    """The 16 centres of a code: 4 rows of centres, or the whole box board of 12 rows (the
+    editor writes it when a piece stands off the centres), where only the centres may hold pieces."""
+    if text.count("/") != box.N - 1:
+        return grid_decode(text, 4, 4, "".join(TYPE_OF))
+    full = grid_decode(text, box.N, box.N, "".join(TYPE_OF))
+    off = [box.CELLS[i] for i, ch in enumerate(full) if ch != "." and not box.IS_CENTRE[i]]
+    if off:
+        raise BadPosition("err.position", why=msg("aufstellen.pos.centres")).at(*off)
+    return [full[i] for i in box.CENTRES]
