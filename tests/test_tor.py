@@ -7,6 +7,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 from helpers import random_game, texts
 from spielkiste.cli import perft
 from spielkiste.codec import grid_encode
+from spielkiste.editor import Editor
 from spielkiste.errors import BadPosition, IllegalMove
 from spielkiste.games.box import CENTRES, INDEX, PIECES
 from spielkiste.games.tor import Tor
@@ -443,3 +444,95 @@ def test_thirty_rounds_without_a_new_piece_draw_our_choice():
         Tor.decode(code(ABB15, YELLOW) + ";121")
     with pytest.raises(BadPosition, match="new piece is coming"):
         Tor.decode(pending.replace(";119", ";120"))
+
+
+# ---------------------------------------------------------------- board editor
+def editor(players=2, moves=()):
+    """An editor on the position after `moves`."""
+    s = Tor.new({"players": players})
+    for m in moves:
+        s.push_text(m)
+    return Editor.of(s)
+
+
+def refused(ed, why):
+    with pytest.raises(BadPosition) as e:
+        ed.check()
+    assert e.value.params["why"][0] == f"tor.pos.{why}"
+    return e.value
+
+
+def all_in(ed, triangle, square, triangles, squares):
+    """Brings a colour's other 3 triangles and 5 squares onto the board (none on a centre)."""
+    for sq in triangles.split():
+        ed.place(sq, triangle)
+    for sq in squares.split():
+        ed.place(sq, square)
+
+
+RED_IN = ("s", "r", "D7 D9 D10", "F7 F9 F10 G7 G9")
+GREEN_IN = ("h", "g", "I4 I6 I7", "J4 J6 J7 C4 C6")
+
+
+def test_editor_a_cylinder_on_a_centre_is_marked():
+    ed = editor(moves=("A10-B10", "L3-K3"))
+    ed.move("A12", "B11")
+    e = refused(ed, "cylinder")
+    assert e.cells == ("B11",) and "Zylinder" in e.message("de")
+
+
+def test_editor_wrong_piece_counts_are_refused_and_a_surplus_marked():
+    ed = editor(moves=("A10-B10", "L3-K3"))
+    ed.remove("B10")
+    e = refused(ed, "pieces")
+    assert e.cells == () and "Rot" in e.message("de") and "Vierecke" in e.message("de")
+    ed.place("B10", "r")
+    for sq in ("D7", "D9", "D10", "F7"):
+        ed.place(sq, "s")
+    e = refused(ed, "pieces")
+    assert set(e.cells) == {"C12", "D7", "D9", "D10", "F7"}
+
+
+def test_editor_pieces_on_centres_need_gates_and_are_marked():
+    """A piece reaches a centre only through a gate; one triangle and one square of each colour
+    started off the centres."""
+    ed = editor(moves=("A10-B10", "L3-K3"))
+    ed.move("C12", "E5")
+    e = refused(ed, "centres.1")
+    assert e.cells == ("E5",) and "Dreiecke" in e.message("de")
+    ed.move("E5", "C12")
+    ed.move("B10", "H8")
+    e = refused(ed, "centres.2")
+    assert e.cells == ("H8",) and "Vierecke" in e.message("de")
+
+
+def test_editor_two_sides_cannot_both_be_complete():
+    ed = editor(moves=("A10-B10", "L3-K3"))
+    all_in(ed, *RED_IN)
+    all_in(ed, *GREEN_IN)
+    assert "zwei Seiten" in refused(ed, "two_winners").message("de")
+
+
+def test_editor_a_won_game_is_over_with_the_turn_passed_on():
+    """Red's eleventh piece ended Red's turn: with Red still to move the position never arose
+    (the old reader accepted it); with Green to move Red has won."""
+    ed = editor(moves=("A10-B10", "L3-K3"))
+    all_in(ed, *RED_IN)
+    e = refused(ed, "win_turn")
+    assert e.params["why"][1] == {"colour": "@colour.red", "player": "@colour.red"}
+    assert "nicht Rot" in e.message("de")
+    ed.set_to_move(1)
+    s = ed.check()
+    assert s.result.reason == "why.tor.all_in" and s.result.winners == (0,) and s.legal_moves() == []
+
+
+def test_editor_position_plays_on():
+    ed = editor(3, ("A10-B10", "A3-D3", "L3-K3"))
+    ed.place("E5", "h")                     # a green triangle came in through a gate
+    ed.place("D7", "h")
+    ed.move("C12", "C9")
+    s = ed.check()
+    assert s.result is None and s.to_move == 0 and s.reserve[4:] == [1, 5]
+    assert "C9-C10" in texts(s)
+    s.push_text("C9-C10")
+    assert Tor.decode(s.encode()).encode() == s.encode() and Editor.of(s).code() == s.encode()

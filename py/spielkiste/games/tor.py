@@ -21,7 +21,8 @@ with colours red, blue, green, yellow and shapes cylinder, triangle, square (box
 position code writes box letters."""
 import re
 
-from ..codec import grid_decode, grid_encode, parse_int
+from ..codec import grid_decode, parse_int
+from ..editor import Setup
 from ..engine import Outcome, State
 from ..errors import BadPosition
 from ..texts import add, joined, msg
@@ -109,6 +110,8 @@ add({
     "tor.pos.gate_opener": ("no movement of the player to move opened this gate",
                             "kein Zug des Spielers am Zug hat dieses Tor geöffnet"),
     "tor.pos.two_winners": ("two sides have all their pieces in play", "zwei Seiten haben alle Figuren im Spiel"),
+    "tor.pos.win_turn": ("{colour} has all its pieces in play: the player after it is to move, not {player}",
+                         "{colour} hat alle Figuren im Spiel: am Zug ist der Spieler danach, nicht {player}"),
     "tor.pos.over_gate": ("the game is over but a gate is open", "die Partie ist beendet, aber ein Tor ist offen"),
     "tor.pos.quiet_gate": ("a gate is open, so a new piece is coming", "ein Tor ist offen, also kommt eine neue Figur"),
     "tor.pos.unreadable": ("{what} is not readable", "{what} ist nicht lesbar"),
@@ -402,10 +405,17 @@ class Tor(State):
             return ";".join(fields)
         return super()._upgrade(version, options, body)
 
-    def _encode_body(self):
-        cells = [box.char(COLOURS[COLOUR[v]], SHAPES[SHAPE[v]]) if v else "." for v in self.board]
-        return ";".join([grid_encode(cells, N), str(self.to_move), CELLS[self.gate] if self.gate >= 0 else "",
+    def _cells(self) -> list[str]:
+        return [box.char(COLOURS[COLOUR[v]], SHAPES[SHAPE[v]]) if v else "." for v in self.board]
+
+    def _history(self) -> str:
+        """The code's fields after the seat to move: the open gate (it needs the movement that
+        opened it), the last move, the repetition mark, the quiet clock."""
+        return ";".join([CELLS[self.gate] if self.gate >= 0 else "",
                          self.move_text(self.last) if isinstance(self.last, int) else ""] + self._code_tail())
+
+    def _encode_body(self):
+        return box.code_body(self._cells(), self.to_move, self._history())
 
     def _decode_body(self, body, options):
         (grid, seat, gate, last), drawn = self._split_code(body, 4)
@@ -420,21 +430,25 @@ class Tor(State):
             colour, shape = box.PIECES[ch]
             ci, si = COLOURS.index(colour), SHAPES.index(shape)
             if self.seat_of[ci] < 0:
-                raise BadPosition("err.position", why=msg("tor.pos.colour", colour="@colour." + colour, n=n))
+                raise BadPosition("err.position", why=msg("tor.pos.colour", colour="@colour." + colour,
+                                                          n=n)).at(CELLS[i])
             if si == CYL and IS_CENTRE[i]:
-                raise BadPosition("err.position", why=msg("tor.pos.cylinder", cell=CELLS[i]))
+                raise BadPosition("err.position", why=msg("tor.pos.cylinder", cell=CELLS[i])).at(CELLS[i])
             self.board[i] = 1 + ci * 3 + si
             count[ci][si] += 1
         self.reserve = []
         for ci in self.cidx:
             cyl, tri, squ = count[ci]
             if cyl != 1 or not 1 <= tri <= 4 or not 1 <= squ <= 6:
-                raise BadPosition("err.position", why=msg("tor.pos.pieces", colour="@colour." + COLOURS[ci]))
+                over = [v for v, most in ((1 + ci * 3 + CYL, 1), (1 + ci * 3 + TRI, 4), (1 + ci * 3 + SQU, 6))
+                        if self.board.count(v) > most]
+                raise BadPosition("err.position", why=msg("tor.pos.pieces", colour="@colour." + COLOURS[ci])).at(
+                    *(CELLS[i] for i in range(NN) if self.board[i] in over))
             for shape, total in ((TRI, tri), (SQU, squ)):
-                on_centres = sum(1 for c in CENTRE_OF if self.board[c] == 1 + ci * 3 + shape)
-                if on_centres > total - 1:
+                on_centres = [CELLS[c] for c in CENTRE_OF if self.board[c] == 1 + ci * 3 + shape]
+                if len(on_centres) > total - 1:    # one of each came in at the start, off the centres
                     raise BadPosition("err.position", why=msg(f"tor.pos.centres.{shape}",
-                                                                       colour="@colour." + COLOURS[ci]))
+                                                              colour="@colour." + COLOURS[ci])).at(*on_centres)
             self.reserve.extend((4 - tri, 6 - squ))
         self.to_move = parse_int(seat, 0, n - 1, "pos.what.to_move")
         self.last = self._read_last(last) if last else None
@@ -445,6 +459,9 @@ class Tor(State):
         if winners:
             if self.gate >= 0:
                 raise BadPosition("err.position", why=msg("tor.pos.over_gate"))
+            if (self.to_move - 1) % n not in winners:     # the winning piece ended its mover's turn
+                raise BadPosition("err.position", why=msg("tor.pos.win_turn", colour=self.seat_ref(winners[0]),
+                                                          player=self.seat_ref(self.to_move)))
             self.result = self.win(winners[0], "why.tor.all_in")
         elif self.gate >= 0 and self.quiet >= self.quiet_rounds * n:
             raise BadPosition("err.position", why=msg("tor.pos.quiet_gate"))
@@ -489,6 +506,20 @@ class Tor(State):
                 not self.opens(self.line_masks(), seat, SHAPE[self.board[to]], to):
             raise BadPosition("err.position", why=msg("tor.pos.gate_opener"))
         return g
+
+    # ---------------------------------------------------------------- board editor
+    def edit_items(self):
+        """Cylinder, triangle and square in every colour of this player count. The reserves are
+        no field: nothing leaves the board, so a reserve is what its colour lacks on the board."""
+        return tuple(box.edit_item(box.char(colour, shape)) for colour in SEAT_COLOURS[self.num_players]
+                     for shape in SHAPES)
+
+    def to_setup(self):
+        return Setup(dict(self.options), box.setup_board(self._cells()), self.to_move, {}, self._history())
+
+    @classmethod
+    def setup_body(cls, setup):
+        return box.setup_body(setup, ";;")
 
     # ---------------------------------------------------------------- presentation
     def seat_colour(self, seat):
