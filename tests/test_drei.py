@@ -630,7 +630,7 @@ def refused(ed, why, german, cells=None):
 def test_editor_marks_the_pawn_placed_last():
     ed = edited()
     assert ed.setup.board == {"A1": ("W",), "B1": ("w",), "E1": ("B",)}
-    assert [p.label for p in ed.view().pieces if p.cell == "B1"] == [("drei.last", {})]
+    assert [p.mark for p in ed.view().pieces if p.cell == "B1"] == ["last"]
 
 
 def test_editor_refuses_a_ninth_pawn():

@@ -67,13 +67,16 @@ class Option:
 
     kind 'bool' (values False/True), 'int' (choices = allowed ints; () = any int >= 0) or
     'choice' (choices = allowed strings). label is a text key. shown_if = (other key, value):
-    the dialog offers this option only while that other option has that value."""
+    the dialog offers this option only while that other option has that value. steps: buttons
+    beside a choice that change its value, as (text key, function value -> value) (Die Drei's
+    tiles: turn, flip)."""
     key: str
     kind: str
     default: Any
     choices: tuple = ()
     label: str = ""
     shown_if: tuple | None = None
+    steps: tuple = ()
 
     def parse(self, text: str) -> Any:
         s = str(text).strip().lower()

@@ -19,6 +19,7 @@ class NewGameDialog:
         on(el("newgame-form"), "submit", self.submit)
         on(el("newgame-cancel"), "click", lambda e: el("newgame").close())
         on(el("newgame-options"), "change", self.option_changed)     # one listener: inputs are drawn afresh
+        on(el("newgame-options"), "click", lambda e: step_option(e, self.game))
 
     def open(self, game):
         app = self.app
@@ -98,10 +99,27 @@ def option_inputs(app, game, current: dict, form, skip=()) -> None:
             inp.value = str(int(js.Math.random() * 1e9)) if o.key == "seed" else str(value)
         inp.dataset.option = o.key
         lab.appendChild(inp)
+        for i, (text, _) in enumerate(o.steps):
+            b = make("button", app.tr(text), type="button")
+            b.dataset.step = f"{o.key}:{i}"
+            lab.appendChild(b)
         if o.shown_if:
             lab.dataset.shownIf = f"{o.shown_if[0]}={o.shown_if[1]}"
         form.appendChild(lab)
     dependent_options(form)
+
+
+def step_option(event, game) -> None:
+    """A step button beside an option (Die Drei: turn, flip a tile) was pressed: the option's
+    input gets the stepped value and a 'change' event, as if the player had chosen it."""
+    b = event.target.closest("button[data-step]") if event.target else None
+    if not b or game is None:
+        return
+    key, _, i = str(b.dataset.step).partition(":")
+    option = next(o for o in game.all_options() if o.key == key)
+    inp = b.parentElement.querySelector(f"[data-option='{key}']")
+    inp.value = option.steps[int(i)][1](str(inp.value))
+    inp.dispatchEvent(js.Event.new("change", js.Object.fromEntries([["bubbles", True]])))
 
 
 def dependent_options(form) -> None:

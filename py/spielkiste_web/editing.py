@@ -15,7 +15,7 @@ from spielkiste.record import Record
 from spielkiste.registry import ENTRIES
 from spielkiste.texts import tr
 from spielkiste_web import links, saves, svg
-from spielkiste_web.dialog import option_inputs, read_options
+from spielkiste_web.dialog import option_inputs, read_options, step_option
 from spielkiste_web.dom import el, make, on
 
 ERASER = ""
@@ -42,6 +42,7 @@ class EditorPage:
         on(el("edit-to-move"), "change", lambda e: self.edit(lambda: self.editor.set_to_move(int(e.target.value))))
         on(el("edit-fields"), "change", self.on_field)
         on(el("edit-options"), "change", self.on_option)
+        on(el("edit-options"), "click", lambda e: step_option(e, self.editor.game if self.editor else None))
         on(el("palette"), "click", self.on_palette)
         on(el("palette"), "pointerdown", self.on_palette_down)
         on(el("palette"), "keydown", self.on_palette_key)
@@ -111,6 +112,7 @@ class EditorPage:
             inp.dataset.field = f.key
             span = make("span", text[:1].upper() + text[1:] + ("" if flag else " "))
             if flag:
+                lab.className = "flag"
                 lab.appendChild(inp)
             lab.appendChild(span)
             if not flag:

@@ -61,6 +61,8 @@ def _overlay(mark: str) -> str:
     if mark == "meerkat":
         return ('<g class="meerkat"><ellipse cx="0" cy=".06" rx=".12" ry=".2"/>'
                 '<circle cx="0" cy="-.2" r=".09"/><circle class="eye" cx=".03" cy="-.22" r=".018"/></g>')
+    if mark == "last":
+        return '<circle class="lastmark" cy="-.05" r=".08"/>'
     if mark == "commander":
         return '<path class="commander" d="M-.16,.06 L-.16,-.12 L-.08,-.04 L0,-.16 L.08,-.04 L.16,-.12 L.16,.06 Z"/>'
     return ""

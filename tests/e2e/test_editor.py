@@ -122,3 +122,172 @@ def test_build_play_and_share_a_position(editor_page, browser, server, gid):
     assert other.watch.errors == [] and other.watch.foreign() == []
     fresh.close()
     assert page.watch.errors == [] and page.watch.foreign() == []
+
+
+def open_editor(page, server, frag="snorkels?v=1", query=""):
+    open_app(page, server.url + query + "#" + frag)
+    if page.is_hidden("#editor"):
+        page.click("#btn-edit")
+    page.wait_for_selector("#editor:not([hidden]) #palette button")
+
+
+def place(page, key, *cells):
+    page.click(f"#palette button[data-item='{key}']")
+    for cell in cells:
+        page.click(f"#board [data-cell='{cell}']")
+
+
+def test_an_impossible_position_is_explained_and_its_squares_marked(page, server):
+    """A smothered Snorkels group: the reason, in English and then in German, names it, its square
+    is marked, 'Play from here' stays off until the position is mended."""
+    open_editor(page, server)
+    place(page, "P", "A1", "D4")
+    place(page, "G", "A2", "B1")
+    why = page.text_content("#edit-why")
+    assert "Not a legal position yet" in why and "A1" in why
+    assert page.locator("#board .hl-bad").count() == 1
+    assert page.get_attribute("#board [data-cell='A1']", "class").find("layer-bad") >= 0
+    assert page.is_disabled("#edit-play") and page.is_disabled("#edit-link")
+    page.select_option("#lang", "de")
+    assert "Noch keine erlaubte Stellung" in page.text_content("#edit-why")
+    assert "A1" in page.text_content("#edit-why") and page.text_content("#editor-title") == "Stellung aufbauen"
+    place(page, "", "B1")          # the eraser frees the group, a green piece elsewhere: legal again
+    place(page, "G", "G7")
+    assert "erlaubte Stellung" in page.text_content("#edit-why") and page.is_enabled("#edit-play")
+    assert page.locator("#board .hl-bad").count() == 0
+    shot(page, "editor-bad-de")
+
+
+def test_a_pasted_code_is_read_by_the_engine_and_a_bad_one_changes_nothing(page, server):
+    open_editor(page, server)
+    place(page, "P", "D4")
+    place(page, "G", "C3")
+    before = page.input_value("#edit-code")
+    hostile = '1::<img src=x onerror="window.hacked=1">;0;0;0;'
+    page.fill("#edit-code", hostile)
+    page.click("#edit-load")
+    assert "not loaded" in page.text_content("#edit-why")
+    assert page.evaluate("window.hacked") is None and page.locator("#editor img").count() == 0
+    page.fill("#edit-code", "")
+    page.click("#board [data-cell='G7']")       # the editor still holds the position, and edits on
+    assert page.input_value("#edit-code") != before and "/6G;" in page.input_value("#edit-code")
+    page.fill("#edit-code", "1::7/7/7/3P3/7/7/7;1;0;0;")
+    page.press("#edit-code", "Enter")
+    assert board_pieces(page) == ["D4.0"]
+    # a whole link of another game is read too
+    page.fill("#edit-code", server.url + "#blockade?v=1")
+    page.click("#edit-load")
+    assert page.text_content("#game-title") == "Blockade"
+    assert page.locator("#palette button").count() > 3
+
+
+def test_studies_are_saved_exported_and_imported(page, server, tmp_path):
+    """A named position is saved (its name shown as text, never markup), exported as a text
+    file, deleted, and imported back; a line that is no position is skipped and counted."""
+    open_editor(page, server)
+    place(page, "P", "D4")
+    place(page, "G", "E5")
+    page.fill("#study-name", "Corner <b>trap</b>")
+    page.click("#study-save")
+    assert page.locator("#study-list li").count() == 1
+    assert page.text_content("#study-list li button") == "Corner <b>trap</b>"
+    assert page.locator("#study-list b").count() == 0
+    with page.expect_download() as dl:
+        page.click("#study-export")
+    path = tmp_path / "studies.txt"
+    dl.value.save_as(path)
+    text = path.read_text()
+    assert text.splitlines()[0] == "# Spielkiste studies 1"
+    assert "Corner <b>trap</b>\tsnorkels?p=" in text
+    page.click("#study-list button[data-delete='0']")
+    assert page.locator("#study-list li").count() == 0
+    path.write_text(text + "Broken\tsnorkels?p=1::9/9;0;0;0;\n")
+    page.click("#edit-clear")
+    page.set_input_files("#study-import", str(path))
+    page.wait_for_function("document.querySelectorAll('#study-list li').length === 1")
+    assert "1 position imported, 1 skipped" in page.text_content("#message-text")
+    page.click("#study-list button[data-open='0']")
+    assert board_pieces(page) == ["D4.0", "E5.0"]
+    # saved in the browser: a reload still lists it
+    page.reload()
+    page.wait_for_selector("body[data-ready='1']")
+    page.click("#btn-edit")
+    assert page.text_content("#study-list li button") == "Corner <b>trap</b>"
+
+
+def test_the_editor_with_the_keyboard_only(page, server):
+    """Digits pick a palette item, arrows walk the squares, Enter places, Delete takes off, arrow
+    keys move within the palette."""
+    open_editor(page, server)
+    page.focus("#board [data-cell][tabindex='0']")
+    start = page.evaluate("document.activeElement.dataset.cell")
+    page.keyboard.press("2")
+    page.keyboard.press("Enter")
+    assert page.evaluate("document.activeElement.dataset.cell") == start
+    assert board_pieces(page) == [f"{start}.0"]
+    page.keyboard.press("ArrowRight")
+    second = page.evaluate("document.activeElement.dataset.cell")
+    assert second != start
+    page.keyboard.press("1")
+    page.keyboard.press(" ")
+    assert sorted(board_pieces(page)) == sorted([f"{start}.0", f"{second}.0"])
+    page.keyboard.press("Delete")
+    assert board_pieces(page) == [f"{start}.0"]
+    page.focus("#palette button[aria-checked='true']")
+    page.keyboard.press("ArrowRight")
+    assert page.get_attribute("#palette button[aria-checked='true']", "data-item") == "G"
+    assert page.evaluate("document.activeElement.dataset.item") == "G"
+
+
+def test_drag_moves_a_piece_and_a_palette_item_drops_onto_a_square(page, server):
+    open_editor(page, server)
+    place(page, "P", "B2")
+
+    def centre(cell):
+        box = page.locator(f"#board [data-cell='{cell}']").bounding_box()
+        return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    page.mouse.move(*centre("B2"))
+    page.mouse.down()
+    page.mouse.move(*centre("E5"), steps=5)
+    page.mouse.up()
+    assert board_pieces(page) == ["E5.0"]
+    pal = page.locator("#palette button[data-item='S']").bounding_box()
+    page.mouse.move(pal["x"] + pal["width"] / 2, pal["y"] + pal["height"] / 2)
+    page.mouse.down()
+    page.mouse.move(*centre("C6"), steps=5)
+    page.mouse.up()
+    assert sorted(board_pieces(page)) == ["C6.0", "E5.0"]
+
+
+def test_the_editor_on_a_phone_by_touch(browser, server):
+    ctx = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    page = ctx.new_page()
+    page.watch = Watch(page)
+    open_editor(page, server, "blockade?v=1")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    keys = page.eval_on_selector_all("#palette button", "e => e.map(x => x.dataset.item)")
+    page.tap(f"#palette button[data-item='{keys[0]}']")
+    empty = page.eval_on_selector_all("#board [data-cell]", "e => e.map(x => x.dataset.cell)")
+    taken = {p.split(".")[0] for p in board_pieces(page)}
+    cell = next(c for c in empty if c not in taken)
+    page.tap(f"#board [data-cell='{cell}']")
+    assert f"{cell}.0" in board_pieces(page)
+    box = page.locator("#palette button").first.bounding_box()
+    assert box["width"] >= 44 and box["height"] >= 44
+    shot(page, "editor-phone")
+    assert page.watch.errors == []
+    ctx.close()
+
+
+def test_the_editor_in_an_embed(page, server):
+    """?embed&edit opens the editor in the frame; Play from here plays there, and the editor
+    is one button away again."""
+    open_editor(page, server, "snorkels?v=1", "?embed&edit")
+    assert page.is_visible("#palette") and page.is_hidden("#chooser")
+    place(page, "P", "D4")
+    place(page, "G", "C3")
+    page.click("#edit-play")
+    page.wait_for_function("window.spielkiste().startsWith('snorkels?p=')")
+    assert page.is_visible("#btn-edit")
+    page.click("#btn-edit")
+    assert sorted(board_pieces(page)) == ["C3.0", "D4.0"]

@@ -18,7 +18,7 @@ from ..errors import BadOption, BadPosition
 from ..texts import add, msg
 from ..view import Piece, grid
 from .drei_board import (CELLS, COLOUR_NAMES, INDEX, MOVE_TYPES, N, PARSE_TILE, PARTNERS, QUADRANTS, SIZE,
-                         TILE_VALUES, attack_rays, board_colours, layout_of, line_ok)
+                         TILE_VALUES, attack_rays, board_colours, flip_tile, layout_of, line_ok, turn_tile)
 
 PAWNS = 8                      # per player
 LIFT = SIZE                    # a continuation move from f to t is LIFT + f * SIZE + t
@@ -98,7 +98,9 @@ add({
                           "placed last",
                           "die Figur auf {cell} steht zu keiner gegnerischen Figur en prise, sie kann also nicht "
                           "die zuletzt gesetzte sein"),
-    "drei.last": ("placed last", "zuletzt gesetzt"),
+    "mark.last": ("placed last", "zuletzt gesetzt"),
+    "opt.drei.turn": ("Turn", "Drehen"),
+    "opt.drei.flip": ("Flip", "Wenden"),
     "drei.pos.last_owner": ("the last pawn placed must belong to the player who moved last",
                             "die zuletzt gesetzte Figur muss dem Spieler gehören, der zuletzt gezogen hat"),
     "drei.pos.lift": ("a pawn is lifted only in the continuation, from a square now empty",
@@ -119,7 +121,8 @@ class Drei(State):
         Option("troika", "bool", False, (), "opt.drei.troika"),
         Option("board", "choice", "default", ("default", "random", "custom"), "opt.drei.board"),
         Option("seed", "int", 0, (), "ui.option.seed"),
-    ) + tuple(Option(q, "choice", str(k + 1), TILE_VALUES, f"opt.drei.{q}", ("board", "custom"))
+    ) + tuple(Option(q, "choice", str(k + 1), TILE_VALUES, f"opt.drei.{q}", ("board", "custom"),
+                     (("opt.drei.turn", turn_tile), ("opt.drei.flip", flip_tile)))
               for k, q in enumerate(QUADRANTS))
     repetition = True
     move_pattern = r"(?i)[A-H][1-8](-[A-H][1-8])?"
@@ -513,7 +516,7 @@ class Drei(State):
     # ---------------------------------------------------------------- board editor
     def edit_items(self):
         """A pawn of each colour, and each as the pawn placed last (the next goes en prise to it)."""
-        return tuple(Item(key, "pawn", colour, label=msg("drei.last") if key.islower() else None)
+        return tuple(Item(key, "pawn", colour, mark="last" if key.islower() else "")
                      for key, colour in (("W", "white"), ("B", "black"), ("w", "white"), ("b", "black")))
 
     def to_setup(self):
@@ -569,7 +572,7 @@ class Drei(State):
         for i, x in enumerate(self.board):
             if x != ".":
                 v.pieces.append(Piece(CELLS[i], "pawn", "white" if x == "W" else "black",
-                                      label=msg("drei.last") if i == self.last_pawn else None))
+                                      mark="last" if i == self.last_pawn else ""))
         if isinstance(self.last, int):
             v.add_layer("last", self.move_input(self.last)[0])
         lifted = INDEX.get(selected or "", -1)
