@@ -132,8 +132,13 @@ class EditorPage:
             state = ed.check()
             self.ok = True
             res = state.outcome()
-            why = app.tr("ui.edit.decided", result=res.message(app.lang)) if res is not None else \
-                app.tr("ui.edit.ok", player=app.seat_name(state.to_move, state))
+            if res is not None:
+                why = app.tr("ui.edit.decided", result=res.message(app.lang))
+            else:               # and what the game says besides the board (a phase, the reserves)
+                line = state.status()
+                why = " ".join([app.tr("ui.edit.ok", player=app.seat_name(state.to_move, state))]
+                               + ([app.tr(line[0], **line[1])] if line else [])
+                               + [app.tr(k, **a) for k, a in state.view().notes])
         except SpielkisteError as e:
             self.bad = e.cells
             reason = e.params.get("why")
