@@ -7,6 +7,7 @@ import pytest
 from spielkiste.ai import Search
 from spielkiste.codec import grid_decode, grid_encode, parse_int, split_fields
 from spielkiste.coords import names
+from spielkiste.editor import Editor, Item, Setup
 from spielkiste.engine import Outcome, State
 from spielkiste.errors import BadMove, BadPosition, IllegalMove, SpielkisteError
 from spielkiste.record import Record
@@ -61,13 +62,23 @@ class TicTacToe(State):
     def _encode_body(self):
         return f"{grid_encode(self.board, 3)};{self.to_move}"
 
+    def edit_items(self):
+        return tuple(Item(mark, "disc", self.seat_colour(seat)) for seat, mark in enumerate(MARKS))
+
+    def to_setup(self):
+        return Setup({}, {CELLS[i]: (ch,) for i, ch in enumerate(self.board) if ch != "."}, self.to_move)
+
+    @classmethod
+    def setup_body(cls, setup):
+        return f"{grid_encode([setup.board.get(c, ('.',))[-1] for c in CELLS], 3)};{setup.to_move}"
+
     def _decode_body(self, body, options):
         board, seat = split_fields(body, 2)
         self.board = grid_decode(board, 3, 3, MARKS)
         self.to_move = parse_int(seat, 0, 1, "pos.what.to_move")
         xs, os_ = self.board.count("X"), self.board.count("O")
         if xs - os_ not in (0, 1) or self.to_move != xs - os_:
-            raise BadPosition("err.position", why="X starts and the players alternate")
+            raise BadPosition("err.position", why=("X starts and the players alternate", {}))
         self.ply = xs + os_
         if self.ply:
             self.result = self._judge(1 - self.to_move)
@@ -151,3 +162,18 @@ def test_the_search_plays_a_full_game_to_a_draw(tictactoe):
         assert move in s.legal_moves()
         s.play(move)
     assert s.result.reason == "why.draw" and s.ply == 9
+
+
+def test_the_board_editor_needs_three_small_hooks(tictactoe):
+    """edit_items, to_setup and setup_body are all the editor needs: it builds a position, the
+    game's own reader refuses an impossible one, and a legal one plays on."""
+    ed = Editor.of(tictactoe.new())
+    ed.place("B2", "X")
+    ed.place("A1", "X")
+    with pytest.raises(BadPosition, match="alternate"):
+        ed.check()
+    ed.place("A1", "O")               # replaces the X
+    ed.set_to_move(0)
+    s = ed.check()
+    assert s.encode() == "1::O2/1X1/3;0" and len(s.legal_moves()) == 7
+    assert [(p.cell, p.colour) for p in ed.view().pieces] == [("B2", "white"), ("A1", "black")]
