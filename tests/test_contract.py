@@ -33,6 +33,26 @@ def test_random_play_keeps_the_contract(gid, opts, seed):
     checked_game(cls, complete(cls, opts, random.Random(seed)), seed)
 
 
+@pytest.mark.parametrize("gid,opts", COMBOS, ids=[f"{g}-{','.join(f'{k}={v}' for k, v in o.items()) or 'default'}"
+                                                  for g, o in COMBOS])
+@settings(max_examples=3, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10**6))
+def test_playout_move_only_picks_legal_moves(gid, opts, seed):
+    """playout_move may skip building legal_moves() (the playouts' speed), but what it picks is
+    always one of them and the position is left as it was; asked before anything else looked at
+    the position, along games of its own moves mixed with uniform random ones."""
+    cls = GAMES[gid]
+    rng = random.Random(seed)
+    s = cls.new(complete(cls, opts, random.Random(seed)))
+    while s.result is None and s.ply < 300:
+        code = s.encode()
+        m = s.playout_move(rng)
+        assert s.encode() == code, "playout_move must leave the position as it was"
+        legal = s.legal_moves()
+        assert m in legal, f"{gid}: playout_move gave {s.move_text(m)} in {code}"
+        s.play(m if rng.random() < 0.5 else rng.choice(legal))
+
+
 def test_snorkels_stones_placed_by_hand_round_trip():
     """A link shared during the stone set-up opens: the code after the first stone decodes."""
     cls = GAMES["snorkels"]

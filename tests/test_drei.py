@@ -234,6 +234,16 @@ def test_a_placement_whose_only_reply_is_forbidden_is_forbidden():
         s.parse_move("H1")
 
 
+def test_playouts_never_pick_a_forbidden_placement():
+    """playout_move checks only the squares it tries against the rule (no full move list): still
+    never A8 (the first position above) nor H1 or H2 (the second), and only legal squares."""
+    import random
+    rng = random.Random(5)
+    for s, forbidden in ((Drei.decode(FORBIDDEN_CODE), {"A8"}), (play("drei", "G2 G3 E2 G1 H3"), {"H1", "H2"})):
+        picked = {s.move_text(s.copy().playout_move(rng)) for _ in range(200)}
+        assert picked <= texts(s) and not picked & forbidden and len(picked) >= 2
+
+
 def chains(s, t):
     """Every chain of en-prise placements from the pawn on t, as lists of squares (a test oracle)."""
     opp = "B" if s.board[t] == "W" else "W"

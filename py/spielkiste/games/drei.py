@@ -18,7 +18,8 @@ from ..errors import BadOption, BadPosition
 from ..texts import add, msg
 from ..view import Piece, grid
 from .drei_board import (CELLS, COLOUR_NAMES, INDEX, MOVE_TYPES, N, PARSE_TILE, PARTNERS, QUADRANTS, SIZE,
-                         TILE_VALUES, attack_rays, board_colours, flip_tile, layout_of, line_ok, turn_tile)
+                         THIRDS, TILE_VALUES, attack_rays, board_colours, flip_tile, layout_of, line_ok,
+                         turn_tile)
 
 PAWNS = 8                      # per player
 LIFT = SIZE                    # a continuation move from f to t is LIFT + f * SIZE + t
@@ -133,7 +134,19 @@ class Drei(State):
     board: list          # 'W', 'B' or '.' per square
     placed: int          # pawns placed so far (16 in the continuation)
     last_pawn: int       # the square of the pawn placed last, -1 at the start
-    moves: list          # the legal moves of the player to move (kept up to date by _apply)
+    _moves = None        # the legal moves of the player to move, or None until asked for (moves)
+
+    @property
+    def moves(self) -> list:
+        """The legal moves of the player to move, found when first asked for: _apply only needs to
+        know that one exists, and playouts check the few placements they try (playout_move)."""
+        if self._moves is None:
+            self._moves = self._legal()
+        return self._moves
+
+    @moves.setter
+    def moves(self, value: list) -> None:
+        self._moves = value
 
     @classmethod
     def normalize_options(cls, raw):
@@ -241,31 +254,45 @@ class Drei(State):
 
     def _legal(self) -> list:
         """The legal moves of the player to move (no result checked)."""
+        return list(self._legal_iter())
+
+    def _placements(self) -> list[int]:
+        """The squares a pawn may be placed on before the no-immobilising rule is asked."""
+        if self.last_pawn < 0:
+            return [i for i, x in enumerate(self.board) if x == "."]
+        return self.attacked(self.last_pawn)
+
+    def _placement_ok(self, t: int) -> bool:
+        """Is placing the mover's pawn on the candidate square t legal (no-immobilising rule)?"""
+        board = self.board
+        board[t] = OWN[self.to_move]
+        ok = self._allowed(t, self.placed + 1)
+        board[t] = "."
+        return ok
+
+    def _legal_iter(self):
+        """The legal moves one by one, the board as it was whenever one is given out (so a caller
+        may stop after the first)."""
         board, own = self.board, OWN[self.to_move]
-        out = []
         if self.placed < 2 * PAWNS:
-            cands = [i for i in range(SIZE) if board[i] == "."] if self.last_pawn < 0 else self.attacked(self.last_pawn)
-            for t in cands:
-                board[t] = own
-                if self._allowed(t, self.placed + 1):
-                    out.append(t)
-                board[t] = "."
-            return out
+            yield from filter(self._placement_ok, self._placements())
+            return
         if not self.options["continuation"]:
-            return out
+            return
         for f in range(SIZE):
             if board[f] != own:
                 continue
             board[f] = "."
+            found = []
             for t in self.attacked(self.last_pawn):
                 if t == f:
                     continue
                 board[t] = own
                 if self._allowed(t, self.placed):
-                    out.append(LIFT + f * SIZE + t)
+                    found.append(LIFT + f * SIZE + t)
                 board[t] = "."
             board[f] = own
-        return out
+            yield from found
 
     def legal_moves(self):
         if self.result is not None:
@@ -274,23 +301,14 @@ class Drei(State):
 
     def completing(self, own: str) -> set[int]:
         """Empty squares where a pawn of colour `own` would make Die Drei (from pairs of its pawns)."""
-        board, any_dir = self.board, self.options["troika"]
-        pawns = [i for i in range(SIZE) if board[i] == own]
+        board, thirds = self.board, THIRDS[self.options["troika"]]
+        pawns = [i for i, x in enumerate(board) if x == own]
         out = set()
         for x, a in enumerate(pawns):
-            ac, ar = a % N, a // N
+            row = thirds[a]
             for b in pawns[x + 1:]:
-                dc, dr = b % N - ac, b // N - ar
-                if not any_dir and not line_ok(dc, dr):
-                    continue
-                for c, r in ((ac + 2 * dc, ar + 2 * dr), (ac - dc, ar - dr)):
-                    if 0 <= c < N and 0 <= r < N and board[r * N + c] == ".":
-                        out.add(r * N + c)
-                if dc % 2 == 0 and dr % 2 == 0:
-                    m = (ar + dr // 2) * N + ac + dc // 2
-                    if board[m] == ".":
-                        out.add(m)
-        return out
+                out.update(row[b])
+        return {t for t in out if board[t] == "."}
 
     def winning_moves(self) -> list:
         """The moves that make Die Drei at once (the search's hook; playouts take the first)."""
@@ -316,29 +334,45 @@ class Drei(State):
 
     def playout_move(self, rng):
         """A winning move if there is one; otherwise a random move that does not let the opponent
-        win at once, if there is one; otherwise any random move."""
-        win = self.winning_moves()
-        if win:
-            return win[0]
-        moves = self.moves
+        win at once, if there is one; otherwise any random move. While pawns are placed the
+        candidate squares are tried in random order and only those tried are checked against the
+        no-immobilising rule (the full move list costs a chain search per square); the choice has
+        the same distribution as one drawn from legal_moves()."""
         board, own = self.board, OWN[self.to_move]
+        if self.placed < 2 * PAWNS and self._moves is None:
+            order = self._placements()
+            mine = self.completing(own)
+            for t in order if mine else ():
+                if t in mine:
+                    return t          # Die Drei is always a legal placement
+            legal = self._placement_ok
+        else:
+            win = self.winning_moves()
+            if win:
+                return win[0]
+            order = list(self.moves)
+            legal = None
         theirs = self.completing("B" if own == "W" else "W")
-        n = len(moves)
-        if not theirs:
-            return moves[rng.randrange(n)]
-        order = list(moves)
+        fallback = None
+        n = len(order)
         while n:
             k = rng.randrange(n)
             m = order[k]
+            n -= 1
+            order[k] = order[n]
+            if legal is not None and not legal(m):
+                continue
+            if not theirs:
+                return m
             t = m if m < LIFT else (m - LIFT) % SIZE
             board[t] = own
             safe = not any(j in theirs for j in self.attacked(t))
             board[t] = "."
             if safe:
                 return m
-            n -= 1
-            order[k] = order[n]
-        return moves[rng.randrange(len(moves))]
+            if fallback is None:
+                fallback = m
+        return fallback
 
     def _apply(self, move):
         seat = self.to_move
@@ -353,8 +387,8 @@ class Drei(State):
         self.last_pawn = t
         self.to_move = 1 - seat
         self.result = self._judge(seat)
-        self.moves = self._legal() if self.result is None else []
-        if self.result is None and not self.moves:
+        self.moves = None if self.result is None else []
+        if self.result is None and next(self._legal_iter(), None) is None:
             self.result = Outcome.draw(self, "why.drei.stuck", player=self.seat_ref(self.to_move))
 
     def _judge(self, seat: int):

@@ -129,3 +129,26 @@ def _partners(any_dir: bool) -> tuple:
 
 
 PARTNERS = (_partners(False), _partners(True))
+
+
+def _thirds(any_dir: bool) -> tuple:
+    """THIRDS[a][b]: the squares that make Die Drei with pawns on a and b (beyond b, before a,
+    between them), off-board ones left out; () where a and b share no line (without Troika)."""
+    out = []
+    for a in range(SIZE):
+        ac, ar, row = a % N, a // N, []
+        for b in range(SIZE):
+            dc, dr = b % N - ac, b // N - ar
+            sq = []
+            if b != a and (any_dir or line_ok(dc, dr)):
+                for c, r in ((ac + 2 * dc, ar + 2 * dr), (ac - dc, ar - dr)):
+                    if 0 <= c < N and 0 <= r < N:
+                        sq.append(r * N + c)
+                if dc % 2 == 0 and dr % 2 == 0:
+                    sq.append((ar + dr // 2) * N + ac + dc // 2)
+            row.append(tuple(sq))
+        out.append(tuple(row))
+    return tuple(out)
+
+
+THIRDS = (_thirds(False), _thirds(True))
