@@ -143,3 +143,14 @@ def test_options_keep_the_board_while_the_palette_holds_it():
     ed.set_options({"pie": "0"})
     assert ed.setup.board == {"D4": ("P",)} and ed.setup.to_move == 1
     assert ed.check().options["pie"] is False
+
+
+def test_side_to_move_is_named_by_the_colours_the_position_gives():
+    """Snorkels after a pie swap: seat 0 plays Green, and the side-to-move choice says so."""
+    cls = GAMES["snorkels"]
+    ed = Editor.of(cls.new())
+    assert ed.seat_colours() == ["purple", "green"]
+    ed.place("D4", "P")
+    ed.set_field("swapped", 1)
+    ed.set_to_move(0)
+    assert ed.check().seat_colour(0) == "green" and ed.seat_colours() == ["green", "purple"]

@@ -152,8 +152,13 @@ class Editor:
 
     # ------------------------------------------------------------------ reading
     def seat_colours(self) -> list[str]:
-        """The colour key of each seat, for the side-to-move choice."""
-        return [self._blank.seat_colour(s) for s in range(self._blank.num_players)]
+        """The colour key of each seat, for the side-to-move choice: as the position has them
+        (Snorkels after a pie swap), else as the game starts."""
+        try:
+            state = self.check()
+        except BadPosition:
+            state = self._blank
+        return [state.seat_colour(s) for s in range(self._blank.num_players)]
 
     def cells(self) -> list[str]:
         return [c.id for c in self.blank_view().cells]

@@ -97,10 +97,6 @@ class EditorPage:
             b.title = name
             b.innerHTML = svg.icon(item.piece("")) if item else svg.ERASER_ICON   # our own markup, no input in it
             pal.appendChild(b)
-        seats = el("edit-to-move")
-        seats.replaceChildren()
-        for seat, colour in enumerate(ed.seat_colours()):
-            seats.appendChild(make("option", app.tr("colour." + colour), value=str(seat)))
         box = el("edit-fields")
         box.replaceChildren()
         for f in ed.fields:      # a yes/no field is a checkbox, any other a number input
@@ -153,7 +149,11 @@ class EditorPage:
         for b in el("palette").querySelectorAll("button"):
             b.setAttribute("aria-checked", "true" if str(b.dataset.item) == self.item else "false")
             b.tabIndex = 0 if str(b.dataset.item) == self.item else -1
-        el("edit-to-move").value = str(ed.setup.to_move)
+        seats = el("edit-to-move")      # named afresh: a pie swap changes who plays which colour
+        seats.replaceChildren()
+        for seat, colour in enumerate(ed.seat_colours()):
+            seats.appendChild(make("option", app.tr("colour." + colour), value=str(seat)))
+        seats.value = str(ed.setup.to_move)
         for inp in el("edit-fields").querySelectorAll("input"):
             value = ed.setup.fields.get(str(inp.dataset.field), 0)
             if str(inp.type) == "checkbox":
