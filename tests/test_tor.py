@@ -337,6 +337,24 @@ def test_perft_four_players():
 OPTION_SETS = [{}, {"players": 3}, {"players": 4}, {"players": 4, "teams": True}]
 
 
+@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10**9), which=st.integers(0, 3))
+def test_gate_moves_are_the_movements_that_open_a_gate(seed, which):
+    """The playouts' gate_moves finds (from row and column shapes) exactly the legal movements
+    that the plain test opens_gate accepts."""
+    rng = random.Random(seed)
+    s = Tor.new(OPTION_SETS[which])
+    nn = 144
+    while s.result is None and s.ply < 200:
+        if s.gate < 0:
+            seat, masks = s.to_move, s.line_masks()
+            want = {m for m in s.legal_moves() if s.opens_gate(masks, seat, m // nn, m % nn)}
+            forced = s.must_leave(seat)
+            sources = forced if forced and s._moves_from(forced) else s.squares_of(s.cidx[seat])
+            assert set(s.gate_moves(seat, sources)) == want, s.encode()
+        s.play(rng.choice(s.legal_moves()))
+
+
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 10**9), which=st.integers(0, 3))
 def test_random_play_invariants(seed, which):

@@ -47,6 +47,11 @@ LINE = tuple(tuple(j for ray in RAYS[i] for j in ray if not IS_CENTRE[j]) for i 
 FIRE = tuple(tuple(tuple(any(rm >> a & 1 and cm >> b & 1 and len({s, a, b}) == 3
                              for a in range(3) for b in range(3))
                          for cm in range(8)) for rm in range(8)) for s in range(3))
+# MARK[c] / SHAPE_BITS[c]: bytes.translate tables: 1 / the shape's bit on colour c's pieces, else 0
+MARK = tuple(bytes(1 if 0 < v < 13 and COLOUR[v] == c else 0 for v in range(256)) for c in range(4))
+SHAPE_BITS = tuple(bytes(BIT[v] if 0 < v < 13 and COLOUR[v] == c else 0 for v in range(256)) for c in range(4))
+# the centre of each square's field, whose gate a piece stopping there may open; -1 on a centre
+GATE_OF = tuple(-1 if IS_CENTRE[i] else CENTRE_OF[FIELD[i]] for i in range(NN))
 START = {   # colour: cylinder, triangle, square
     "red": ("A12", "C12", "A10"), "blue": ("A1", "A3", "C1"),
     "green": ("L1", "J1", "L3"), "yellow": ("L12", "L10", "J12"),
@@ -201,9 +206,18 @@ class Tor(State):
             moves = self._moves_from(forced)
             if moves:
                 return moves
-        c = self.cidx[seat]
-        b = self.board
-        return self._moves_from([i for i in range(NN) if b[i] and COLOUR[b[i]] == c])
+        return self._moves_from(self.squares_of(self.cidx[seat]))
+
+    def squares_of(self, colour: int) -> list[int]:
+        """The squares of a colour's pieces, in board order (found by bytes search, not a loop
+        over all 144 squares: the playouts ask every ply)."""
+        t = self.board.translate(MARK[colour])
+        out = []
+        i = t.find(1)
+        while i >= 0:
+            out.append(i)
+            i = t.find(1, i + 1)
+        return out
 
     def _moves_from(self, squares):
         b = self.board
@@ -217,13 +231,10 @@ class Tor(State):
 
     def can_move(self, seat):
         b = self.board
-        c = self.cidx[seat]
-        for i in range(NN):
-            v = b[i]
-            if v and COLOUR[v] == c:
-                for j in LINE[i]:
-                    if not b[j]:
-                        return True
+        for i in self.squares_of(self.cidx[seat]):
+            for j in LINE[i]:
+                if not b[j]:
+                    return True
         return False
 
     # ---------------------------------------------------------------- the gate test
@@ -248,6 +259,45 @@ class Tor(State):
             if fire[rows[e * N + r]][cols[e * N + c]]:
                 return True
         return False
+
+    def opens_at(self, seat, shape, sq) -> bool:
+        """opens() reading only sq's row and column (24 squares, not the board's line masks)."""
+        b = self.board
+        r = ROW[sq] * N
+        row, col = b[r:r + N], b[COL[sq]::N]
+        fire = FIRE[shape]
+        for e in self.enemies[seat]:
+            t, u = row.translate(SHAPE_BITS[e]), col.translate(SHAPE_BITS[e])
+            if fire[(1 in t) | (2 in t) << 1 | (4 in t) << 2][(1 in u) | (2 in u) << 1 | (4 in u) << 2]:
+                return True
+        return False
+
+    def gate_moves(self, seat, sources) -> list:
+        """seat's movements from the squares `sources` that would open an empty gate: per enemy
+        colour the shapes in each row and column, then for each source only the targets in its own
+        row (or column) whose column (row) holds that colour."""
+        b = self.board
+        out = []
+        for e in self.enemies[seat]:
+            rows, cols = [0] * N, [0] * N
+            for i in self.squares_of(e):
+                bit = BIT[b[i]]
+                rows[ROW[i]] |= bit
+                cols[COL[i]] |= bit
+            rl = [(r * N, m) for r, m in enumerate(rows) if m]
+            cl = [(c, m) for c, m in enumerate(cols) if m]
+            for frm in sources:
+                fire = FIRE[SHAPE[b[frm]]]
+                r0, c0 = ROW[frm] * N, COL[frm]
+                rm, cm = rows[ROW[frm]], cols[c0]
+                targets = [r0 + c for c, m in cl if fire[rm][m]] if rm else []
+                if cm:
+                    targets += [r + c0 for r, m in rl if fire[m][cm]]
+                for to in targets:
+                    ctr = GATE_OF[to]
+                    if not b[to] and ctr >= 0 and (not b[ctr] or ctr == frm):
+                        out.append(frm * NN + to)
+        return out
 
     def opens_gate(self, masks, seat, frm, to):
         """Would moving seat's piece from frm to the empty square `to` open an empty gate?"""
@@ -286,7 +336,7 @@ class Tor(State):
         b[to] = b[frm]
         b[frm] = 0
         ctr = CENTRE_OF[FIELD[to]]
-        if not b[ctr] and self.has_reserve(seat) and self.opens(self.line_masks(), seat, SHAPE[b[to]], to):
+        if not b[ctr] and self.has_reserve(seat) and self.opens_at(seat, SHAPE[b[to]], to):
             self.gate = ctr             # the same seat decides on the new piece
             return
         self._end_turn(seat)
@@ -307,19 +357,31 @@ class Tor(State):
         return self.legal_moves()[:-1]
 
     def playout_move(self, rng):
-        """At an open gate a reserve piece at random (never the refusal); otherwise up to 40
-        random movements tried for one that opens an empty gate, else a random movement."""
+        """At an open gate a reserve piece at random (never the refusal); otherwise a random one of
+        the movements that open an empty gate (gate_moves), else a random movement: a random piece
+        (of those that must leave a centre, if any can) to a random empty square of its lines, a few
+        tries before the full list. Not uniform over the movements; every one is legal."""
         seat = self.to_move
-        moves = self.legal_moves()
         if self.gate >= 0:
-            moves = moves[:-1]
-        elif self.has_reserve(seat):
-            masks = self.line_masks()
-            for _ in range(40):
-                m = moves[int(rng.random() * len(moves))]
-                if self.opens_gate(masks, seat, m // NN, m % NN):
-                    return m
-        return moves[int(rng.random() * len(moves))]
+            moves = self.legal_moves()[:-1]
+            return moves[int(rng.random() * len(moves))]
+        b = self.board
+        sources = self.must_leave(seat)
+        if not (sources and self._moves_from(sources)):
+            sources = self.squares_of(self.cidx[seat])
+        if self.has_reserve(seat):
+            gates = self.gate_moves(seat, sources)
+            if gates:
+                return gates[int(rng.random() * len(gates))]
+        rand = rng.random
+        for _ in range(8):
+            frm = sources[int(rand() * len(sources))]
+            line = LINE[frm]
+            to = line[int(rand() * len(line))]
+            if not b[to]:
+                return frm * NN + to
+        moves = self._moves_from(sources)
+        return moves[int(rand() * len(moves))]
 
     def gate_options(self, seat, masks=None) -> int:
         """How many movements of `seat` would open an empty gate now."""
