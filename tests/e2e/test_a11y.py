@@ -56,3 +56,21 @@ def test_dialog_rules_page_and_the_end_of_the_game(axe, page, server):
 def test_the_embed_view(axe, page, server):
     open_app(page, server.url + "?embed#aufstellen?v=1")
     assert violations(axe, page) == []
+
+
+def test_the_board_editor_in_both_languages(axe, page, server):
+    """The editor of every game (palette radio group, fields, options, studies), with a position
+    it refuses (marked squares) too."""
+    open_app(page, server.url + "#snorkels?v=1")
+    for lang in ("en", "de"):
+        page.select_option("#lang", lang)
+        for gid in GAMES:
+            page.evaluate(f"location.hash = '{gid}?v=1'")
+            page.wait_for_function(f"window.spielkiste().startsWith('{gid}')")
+            page.click("#btn-edit")
+            page.wait_for_selector("#editor:not([hidden]) #palette button")
+            assert violations(axe, page) == [], f"editor {gid} ({lang})"
+    page.click("#edit-clear")
+    page.click("#palette button >> nth=0")
+    page.click("#board [data-cell] >> nth=0")
+    assert violations(axe, page) == [], "editor with a refused position"
