@@ -37,8 +37,13 @@ KIND = (-1,) + tuple(v % 3 for v in range(12))         # KIND[code]
 # CAPSQ[kind][i]: the squares at that kind's capture distances from i (both ways the same)
 CAPSQ = tuple(tuple(tuple(ray[d - 1] for ray in RAYS[i] for d in CAPTURE_DIST[k] if d <= len(ray))
                     for i in range(NN)) for k in range(3))
+# TAKERS[i]: (square, kind) for every square a piece of that kind captures on i from
+TAKERS = tuple(tuple((j, k) for k in range(3) for j in CAPSQ[k][i]) for i in range(NN))
 # every square in the row and column of i, nearest first per direction
 LINES = tuple(tuple(j for ray in RAYS[i] for j in ray) for i in range(NN))
+
+# MARK[seat]: a bytes.translate table marking that seat's pieces with 1, everything else 0
+MARK = tuple(bytes(1 if 0 < v < 13 and OWNER[v] == seat else 0 for v in range(256)) for seat in range(4))
 
 THRONES = tuple(INDEX[c] for c in ("E5", "H5", "E8", "H8"))
 
@@ -200,6 +205,16 @@ class Weltreich(State):
         v = self.board[i]
         return [m % NN for m in self._moves(OWNER[v]) if m // NN == i] if v else []
 
+    def squares_of(self, seat: int) -> list[int]:
+        """The squares of seat's pieces, in board order (a bytes search: playouts ask every ply)."""
+        t = self.board.translate(MARK[seat])
+        out = []
+        i = t.find(1)
+        while i >= 0:
+            out.append(i)
+            i = t.find(1, i + 1)
+        return out
+
     def capturable(self, sq: int, seat: int) -> bool:
         """Could an enemy of `seat` capture a piece of `seat` standing on sq with one move?"""
         b, teams = self.board, self.teams
@@ -273,8 +288,10 @@ class Weltreich(State):
                 return self.win(seat, "why.weltreich.thrones3", line=[CELLS[t] for t in held])
         elif len(held) == 4:
             return self.win(seat, "why.weltreich.thrones", line=[CELLS[t] for t in held])
+        if not self.crowned(seat):
+            return None
         p = self.partner(seat)
-        if self.crowned(seat) and (p is None or self.crowned(p)):
+        if p is None or self.crowned(p):
             crowned = [seat] if p is None else [seat, p]
             return self.win(seat, "why.weltreich.crown", line=[CELLS[self.cmd[s]] for s in crowned],
                             square=CELLS[self.cmd[seat]])
@@ -296,11 +313,12 @@ class Weltreich(State):
         lo = 1 + seat * 3
         out = []
         enemies = [c for s, c in enumerate(self.cmd) if c >= 0 and teams[s] != mine]
-        if not self.individual() or len(enemies) == 1:
+        individual = self.individual()
+        if not individual or len(enemies) == 1:
             for c in enemies:
                 out.extend(self._takers(c, seat))
-        need = 3 if self.individual() else 4
-        if self.individual() and len(enemies) > 1:
+        need = 3 if individual else 4
+        if individual and len(enemies) > 1:
             # a captured commander's pieces join the captor: with them his thrones become ours
             owned = sum(1 for t in THRONES if b[t] and teams[OWNER[b[t]]] == mine)
             for s, c in enumerate(self.cmd):
@@ -331,12 +349,12 @@ class Weltreich(State):
                 b[cr] = w
                 if safe:
                     out.append(c * NN + cr)
-        return list(dict.fromkeys(out))
+        return list(dict.fromkeys(out)) if out else out
 
     def _takers(self, sq, seat):
         """seat's moves that capture on sq, each piece at its own distance."""
         b, lo = self.board, 1 + seat * 3
-        return [j * NN + sq for k in (COMMANDER, RIDER, ARCHER) for j in CAPSQ[k][sq] if b[j] == lo + k]
+        return [j * NN + sq for j, k in TAKERS[sq] if b[j] == lo + k]
 
     def playout_move(self, rng):
         """A cheap, purposeful random move: a winning move (winning_moves); else an enemy
@@ -349,7 +367,7 @@ class Weltreich(State):
         b, teams, seat = self.board, self.teams, self.to_move
         mine = teams[seat]
         lo = 1 + seat * 3
-        for s, c in enumerate(self.cmd):
+        for s, c in enumerate(self.cmd) if self.individual() else ():   # otherwise such captures win
             caps = self._takers(c, seat) if c >= 0 and teams[s] != mine else ()
             if caps:
                 return caps[0]
@@ -366,7 +384,7 @@ class Weltreich(State):
                     b[c] = lo
                     if safe:
                         return c * NN + j
-        own = [i for i in range(NN) if lo <= b[i] < lo + 3]
+        own = self.squares_of(seat)
         if rand() < 0.5:
             caps = []
             for i in own:
