@@ -1,7 +1,8 @@
 """Every word a player reads, in the page's language: a walk through every game in German (and again in
 English) that reads all visible text and every accessible label, through set-up phases, choice buttons, a
-link that cannot be read, the end of a game, the new-game dialog, the rules page, aids and tools, and
-fails on any word that only the other language's text table uses. Move notation (the move list, links)
+link that cannot be read, the end of a game, the new-game dialog, the rules page, aids and tools, the
+board editor (with a position it refuses), and fails on any word that only the other language's text
+table uses. Move notation (the move list, links)
 is the same in both languages and is not read; the rules pages are our own prose, one file per language
 (checked by which file the page loads: common words like "also" or "die" mean something in both)."""
 import os
@@ -80,6 +81,15 @@ def test_every_screen_speaks_one_language(page, server, lang):
         assert loaded.endswith(f"/rules/{gid}.{lang}.html"), loaded
         seen[f"{gid} rules"] = foreign_words(page, lang)
         page.click("#rules-close")
+        page.click("#btn-edit")                   # the board editor: palette, fields, options, a refusal
+        if page.is_visible("#edit-options-box"):
+            page.click("#edit-options-box summary")
+        seen[f"{gid} editor"] = foreign_words(page, lang)
+        page.click("#edit-clear")
+        page.click("#palette button >> nth=0")
+        page.click("#board [data-cell] >> nth=0")
+        seen[f"{gid} editor refusal"] = foreign_words(page, lang)
+        page.click("#edit-cancel")
     page.evaluate("location.hash = 'snorkels?m=C3,Z9'")            # a link that cannot be read
     page.wait_for_selector("#message:not([hidden])")
     seen["bad link"] = foreign_words(page, lang)
