@@ -291,3 +291,20 @@ def test_the_editor_in_an_embed(page, server):
     assert page.is_visible("#btn-edit")
     page.click("#btn-edit")
     assert sorted(board_pieces(page)) == ["C3.0", "D4.0"]
+
+
+def test_a_built_position_is_played_against_the_computer_from_either_side(page, server):
+    """Play from here, then the computer takes the side to move and answers; switching sides
+    gives it the other colour."""
+    open_editor(page, server)
+    place(page, "P", "D4", "C3")
+    place(page, "G", "D3")
+    page.select_option("#edit-to-move", "1")
+    page.click("#edit-play")
+    page.wait_for_function("window.spielkiste().startsWith('snorkels?p=')")
+    page.select_option("#seats li.to-move select", "computer")
+    page.wait_for_function("document.querySelectorAll('#movelist button').length >= 1", timeout=90000)
+    assert page.evaluate("window.spielkiste()").count(",") == 0      # one move, by the computer
+    page.select_option("#seats select[data-seat='1']", "human")
+    page.select_option("#seats select[data-seat='0']", "computer")
+    page.wait_for_function("document.querySelectorAll('#movelist button').length >= 2", timeout=90000)
