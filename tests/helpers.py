@@ -2,6 +2,8 @@
 import html
 import os
 import random
+
+import pytest
 import re
 
 from spielkiste.registry import get_game
@@ -30,6 +32,20 @@ def assert_repetition_draw_round_trips(state, ending: str) -> None:
     assert version == "2"
     old = cls.decode(f"1:{options}:" + body.removesuffix(";r"))
     assert old.result is None and old.encode() == code.removesuffix("r")
+
+
+def refused(ed, why, german=None, cells=None, prefix=""):
+    """The board editor's setup is no position: a BadPosition with reason key prefix+why, its
+    German message holding `german`, marking `cells` (in any order). Returns the error."""
+    from spielkiste.errors import BadPosition
+    with pytest.raises(BadPosition) as e:
+        ed.check()
+    assert e.value.params["why"][0] == prefix + why
+    if german is not None:
+        assert german in e.value.message("de")
+    if cells is not None:
+        assert sorted(e.value.cells) == sorted(cells)
+    return e.value
 
 
 def texts(state) -> set[str]:

@@ -2,7 +2,7 @@
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from helpers import assert_repetition_draw_round_trips, play, random_game, texts
+from helpers import assert_repetition_draw_round_trips, play, random_game, refused as check_refused, texts
 from spielkiste.cli import perft
 from spielkiste.editor import Editor
 from spielkiste.errors import BadPosition, IllegalMove
@@ -313,13 +313,7 @@ def test_playouts_take_a_win_and_block_three():
 CYCLE_GAME = "B11 E11 H5 B2 E5 K8 H8 E8 H5-K2 K11 B5 K8-H11 H8-H5"
 
 
-def refused(ed, why, german, cells=()):
-    with pytest.raises(BadPosition) as e:
-        ed.check()
-    assert e.value.params["why"][0] == why
-    assert german in e.value.message("de")
-    assert e.value.cells == tuple(cells)
-    return e.value
+refused = check_refused
 
 
 def test_editor_the_turn_and_the_side_to_move_give_the_step():

@@ -1,10 +1,11 @@
 """Blockade (rules: assets/rules/blockade.en.html): every rule, from real positions (see also the rules page examples)."""
+from functools import partial
 import re
 
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from helpers import assert_repetition_draw_round_trips, play, random_game, texts
+from helpers import assert_repetition_draw_round_trips, play, random_game, refused as check_refused, texts
 from spielkiste.codec import grid_encode
 from spielkiste.editor import Editor
 from spielkiste.errors import BadPosition, IllegalMove
@@ -402,11 +403,7 @@ def edited(moves="", **guards):
     return ed
 
 
-def refused(ed, why):
-    with pytest.raises(BadPosition) as e:
-        ed.check()
-    assert e.value.params["why"][0] == f"blockade.pos.{why}"
-    return e.value
+refused = partial(check_refused, prefix="blockade.pos.")
 
 
 def test_editor_a_king_off_its_square_is_marked_with_its_square():

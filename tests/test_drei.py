@@ -5,7 +5,7 @@ import re
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from helpers import assert_repetition_draw_round_trips, play, random_game, texts
+from helpers import assert_repetition_draw_round_trips, play, random_game, refused as check_refused, texts
 from spielkiste.cli import perft
 from spielkiste.codec import grid_encode
 from spielkiste.editor import Editor
@@ -628,13 +628,7 @@ def edited(moves=BASE, to_move=None, **pawns):
     return ed
 
 
-def refused(ed, why, german, cells=None):
-    with pytest.raises(BadPosition) as e:
-        ed.check()
-    assert e.value.params["why"][0] == why
-    assert german in e.value.message("de")
-    if cells is not None:
-        assert sorted(e.value.cells) == sorted(cells)
+refused = check_refused
 
 
 def test_editor_marks_the_pawn_placed_last():

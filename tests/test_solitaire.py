@@ -2,7 +2,7 @@
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from helpers import play, random_game, texts
+from helpers import play, random_game, refused as check_refused, texts
 from spielkiste import solver
 from spielkiste.cli import perft
 from spielkiste.codec import grid_encode
@@ -330,12 +330,7 @@ def test_tools_hint_and_solvable_for_the_page():
 
 
 # ---------------------------------------------------------------- board editor
-def refused(ed, why, german, cells=()):
-    with pytest.raises(BadPosition) as e:
-        ed.check()
-    assert e.value.params["why"][0] == why
-    assert german in e.value.message("de")
-    assert e.value.cells == tuple(cells)
+refused = check_refused
 
 
 def test_editor_no_more_pieces_than_the_box_holds():

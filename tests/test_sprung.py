@@ -3,7 +3,7 @@
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from helpers import play, random_game, rules_examples, texts
+from helpers import play, random_game, refused as check_refused, rules_examples, texts
 from spielkiste.cli import perft
 from spielkiste.codec import grid_encode
 from spielkiste.editor import Editor
@@ -441,13 +441,7 @@ def test_rules_page_examples_show_what_they_say():
 
 
 # ---------------------------------------------------------------- board editor
-def refused(ed, why, german, cells):
-    with pytest.raises(BadPosition) as e:
-        ed.check()
-    assert e.value.params["why"][0] == why
-    assert german in e.value.message("de")
-    assert e.value.cells == tuple(cells)
-    return e.value
+refused = check_refused
 
 
 def row_cells(row, cols="ABCDEFGHIJKL"):

@@ -5,7 +5,7 @@ import re
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from helpers import play, random_game, texts
+from helpers import play, random_game, refused as check_refused, texts
 from spielkiste.codec import grid_encode
 from spielkiste.editor import Editor
 from spielkiste.errors import BadPosition, IllegalMove
@@ -291,13 +291,7 @@ def edited(moves=GAME, options=None):
     return Editor.of(play("surikata", moves, options))
 
 
-def refused(ed, why, german, cells=()):
-    with pytest.raises(BadPosition) as e:
-        ed.check()
-    assert e.value.params["why"][0] == why
-    assert german in e.value.message("de")
-    assert e.value.cells == cells
-    return e.value
+refused = check_refused
 
 
 def test_editor_the_meerkat_stands_on_the_piece_placed_last():

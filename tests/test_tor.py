@@ -1,10 +1,11 @@
 """Das Tor (rules: assets/rules/tor.en.html): every rule line, from real positions (the five cases of Abb. 15 rebuilt)."""
+from functools import partial
 import random
 
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from helpers import random_game, texts
+from helpers import random_game, refused as check_refused, texts
 from spielkiste.cli import perft
 from spielkiste.codec import grid_encode
 from spielkiste.editor import Editor
@@ -473,11 +474,7 @@ def editor(players=2, moves=()):
     return Editor.of(s)
 
 
-def refused(ed, why):
-    with pytest.raises(BadPosition) as e:
-        ed.check()
-    assert e.value.params["why"][0] == f"tor.pos.{why}"
-    return e.value
+refused = partial(check_refused, prefix="tor.pos.")
 
 
 def all_in(ed, triangle, square, triangles, squares):

@@ -1,11 +1,12 @@
 """Weltreich (rules: assets/rules/weltreich.en.html): every rule line, from real positions (Abb. 7 rebuilt)."""
+from functools import partial
 import random
 import re
 
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from helpers import random_game, texts
+from helpers import random_game, refused as check_refused, texts
 from spielkiste.cli import perft
 from spielkiste.codec import grid_encode
 from spielkiste.editor import Editor
@@ -621,11 +622,7 @@ def editor(players=2, moves=(), **opts):
     return Editor.of(s)
 
 
-def refused(ed, why):
-    with pytest.raises(BadPosition) as e:
-        ed.check()
-    assert e.value.params["why"][0] == f"weltreich.pos.{why}"
-    return e.value
+refused = partial(check_refused, prefix="weltreich.pos.")
 
 
 def without_green():
