@@ -261,6 +261,16 @@ def test_every_stack_stays_connected_to_a_foundation():
     assert "A2-B2" in texts(zpos(rows2))
 
 
+def test_playouts_never_cut_a_stack_off():
+    """playout_move tests connectivity only for the lone block it draws: in the first position
+    above it still never lifts A2, and over many draws it picks every legal move."""
+    import random
+    s = zpos(["F - - F - -", "r r - - - -", "b - - - - -", "b - - F - -", "- - - - - -", "- F - - - -"])
+    rng = random.Random(3)
+    picked = {s.move_text(s.copy().playout_move(rng)) for _ in range(600)}
+    assert "A2-B2" not in picked and picked == texts(s)
+
+
 # ---------------------------------------------------------------- no back and forth
 def test_a_block_may_not_return_to_the_square_it_left_on_the_owners_previous_turn():
     rows = ["F - - F - -",

@@ -177,8 +177,10 @@ class Ziggurats(State):
             good |= seen
         return True
 
-    def block_moves(self, seat: int, first: bool = False) -> list:
-        """Moves of the seat's top blocks (actions B and C); with first=True stop at one."""
+    def block_moves(self, seat: int, first: bool = False, joined: bool = True) -> list:
+        """Moves of the seat's top blocks (actions B and C); with first=True stop at one. With
+        joined=False a lone block's moves come without the test that every stack stays joined to
+        a foundation (the playouts test only the move they pick)."""
         board, orth = self.board, self.geo.orth
         ch = CHARS[seat]
         back = self.back[seat]
@@ -187,7 +189,7 @@ class Ziggurats(State):
             if not s or s[-1] != ch:
                 continue
             h = len(s)
-            free = h > 1             # lifting a block off a stack never disconnects anything
+            free = h > 1 or not joined   # lifting a block off a stack never disconnects anything
             checked = free
             for j in orth[i]:
                 hj = len(board[j])
@@ -251,12 +253,38 @@ class Ziggurats(State):
         return out
 
     def playout_move(self, rng):
-        if not self.in_setup():
-            win = self.winning_moves(self.to_move)
-            if win:
-                return win[0]
-        moves = self.legal_moves()
-        return moves[rng.randrange(len(moves))]
+        """A winning move if there is one (a top block onto a foundation stack of height 3), else a
+        move drawn uniformly from legal_moves(): drawn from the moves without the connectivity
+        test, a lone block's move is tested (once per square) only when drawn, and drawn again if
+        it fails."""
+        if self.in_setup():
+            moves = self.legal_moves()
+            return moves[rng.randrange(len(moves))]
+        seat = self.to_move
+        board = self.board
+        blocks = self.block_moves(seat, joined=False)
+        for m in blocks:
+            t = board[m % 100]
+            if len(t) == 3 and t[0] == "F":
+                return m             # the block comes from a stack of height 3 or 4: always legal
+        moves = self.placements(seat) + blocks
+        joined = {}
+        n = len(moves)
+        while True:
+            k = rng.randrange(n)
+            m = moves[k]
+            if m < MOVE:
+                return m
+            i = (m - MOVE) // 100
+            if len(board[i]) > 1:
+                return m
+            ok = joined.get(i)
+            if ok is None:
+                ok = joined[i] = self.connected_without(i)
+            if ok:
+                return m
+            n -= 1
+            moves[k] = moves[n]
 
     def _apply(self, move):
         seat = self.to_move
