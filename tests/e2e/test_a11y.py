@@ -17,14 +17,20 @@ def violations(axe, page):
     return [(v["id"], v["impact"], [n["target"] for n in v["nodes"]][:3]) for v in res.response["violations"]]
 
 
-def test_every_game_screen_in_both_languages(axe, page, server):
+def every_game_in_both_languages(page, server):
+    """Opens every game in English, then in German; yields (game id, language) at each."""
     open_app(page, server.url + "#snorkels?v=1")
     for lang in ("en", "de"):
         page.select_option("#lang", lang)
         for gid in GAMES:
             page.evaluate(f"location.hash = '{gid}?v=1'")
             page.wait_for_function(f"window.spielkiste().startsWith('{gid}')")
-            assert violations(axe, page) == [], f"{gid} ({lang})"
+            yield gid, lang
+
+
+def test_every_game_screen_in_both_languages(axe, page, server):
+    for gid, lang in every_game_in_both_languages(page, server):
+        assert violations(axe, page) == [], f"{gid} ({lang})"
 
 
 def test_dialog_rules_page_and_the_end_of_the_game(axe, page, server):
@@ -61,15 +67,10 @@ def test_the_embed_view(axe, page, server):
 def test_the_board_editor_in_both_languages(axe, page, server):
     """The editor of every game (palette radio group, fields, options, studies), with a position
     it refuses (marked squares) too."""
-    open_app(page, server.url + "#snorkels?v=1")
-    for lang in ("en", "de"):
-        page.select_option("#lang", lang)
-        for gid in GAMES:
-            page.evaluate(f"location.hash = '{gid}?v=1'")
-            page.wait_for_function(f"window.spielkiste().startsWith('{gid}')")
-            page.click("#btn-edit")
-            page.wait_for_selector("#editor:not([hidden]) #palette button")
-            assert violations(axe, page) == [], f"editor {gid} ({lang})"
+    for gid, lang in every_game_in_both_languages(page, server):
+        page.click("#btn-edit")
+        page.wait_for_selector("#editor:not([hidden]) #palette button")
+        assert violations(axe, page) == [], f"editor {gid} ({lang})"
     page.click("#edit-clear")
     page.click("#palette button >> nth=0")
     page.click("#board [data-cell] >> nth=0")
