@@ -154,3 +154,14 @@ def test_side_to_move_is_named_by_the_colours_the_position_gives():
     ed.set_field("swapped", 1)
     ed.set_to_move(0)
     assert ed.check().seat_colour(0) == "green" and ed.seat_colours() == ["green", "purple"]
+
+
+def test_a_player_more_starts_from_that_start_position():
+    """Weltreich from two to four players in teams: the four-player start, not the two-player
+    board with two empty seats."""
+    cls = GAMES["weltreich"]
+    ed = Editor.of(cls.new())
+    ed.clear()
+    ed.set_options({"players": "4", "teams": "1"})
+    assert ed.check().encode() == cls.new({"players": 4, "teams": True}).encode()
+    assert len(ed.seat_colours()) == 4

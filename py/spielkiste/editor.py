@@ -126,12 +126,14 @@ class Editor:
         self._edited()
 
     def set_options(self, raw: dict) -> None:
-        """New options (BadOption if wrong): the board stays where every piece on it is still in
-        the palette, else the editor starts from the new options' start position."""
+        """New options (BadOption if wrong): the board stays while the players are the same and
+        every piece on it is still in the palette (a tile turned, a rule switched), else the
+        editor starts from the new options' start position (a player more or fewer)."""
         options = self.game.normalize_options(raw)
         old = self.setup
         fresh = Editor(self.game, self.game.new(options).to_setup())
-        if all(k in fresh.items for stack in old.board.values() for k in stack):
+        if fresh._blank.teams == self._blank.teams and \
+                all(k in fresh.items for stack in old.board.values() for k in stack):
             fresh.setup = replace(old, options=options, history="",
                                   to_move=min(old.to_move, fresh._blank.num_players - 1),
                                   fields={**fresh.setup.fields, **old.fields})
