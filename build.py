@@ -266,13 +266,19 @@ def size_of(path: str) -> tuple[int, int]:
 
 class Handler(http.server.SimpleHTTPRequestHandler):
     extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **MIME}
-    sent: list | None = None     # make_server(log=...): (path, bytes) of every body sent, for tests and benchmarks
+    sent: list | None = None     # make_server(log=...): (path, bytes of the body) of every file sent, and
+    #                              (path, 0) of every "304 Not Modified", for tests and benchmarks
 
     def copyfile(self, source, outputfile):
         data = source.read()
         outputfile.write(data)
         if self.sent is not None:
             self.sent.append((self.path.split("?")[0], len(data)))
+
+    def send_response(self, code, message=None):
+        super().send_response(code, message)
+        if code == 304 and self.sent is not None:
+            self.sent.append((self.path.split("?")[0], 0))
 
     def end_headers(self):
         self.send_header("Cache-Control", "no-cache")
