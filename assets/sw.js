@@ -18,16 +18,18 @@
 // (measured: a warm start about 1.5 s slower). On each page load this worker asks the server for
 // sw.js (a few kB, never cached); if the server still has this very build (the same version, which
 // changes with every file) by the time the page asks for the wasm, that request is left to the
-// browser; otherwise (offline, an answer still pending, or a newer build) it is answered from the
-// cache like every file. (No HEAD request on the wasm itself: it would refresh the HTTP cache's
-// entry and with it drop the compiled code.)
+// browser; otherwise (offline, an answer still pending, a newer build, or a check older than
+// CHECK_TTL, as for a worker restarted late in a session) it is answered from the cache like every
+// file. (No HEAD request on the wasm itself: it would refresh the HTTP cache's entry and with it
+// drop the compiled code.)
 const VERSION = "__VERSION__";
 const FILES = __FILES__;
 const CACHE = "spielkiste-" + VERSION;
 const LIST = "./sw-files.json";
 const WASM = /\.wasm$/;
+const CHECK_TTL = 60000;       // ms: the page and its AI worker ask for the wasm within this time of the load
 
-let serverCurrent = false;     // the last check: the server has this very build
+let serverCurrent = 0;         // when the last check found this very build on the server (0: it did not)
 
 async function sha256(response) {
   const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", await response.arrayBuffer()));
@@ -81,18 +83,18 @@ self.addEventListener("message", (event) => {
 });
 
 function checkServer() {
-  serverCurrent = false;
+  serverCurrent = 0;
   fetch("./sw.js", { cache: "no-store" })
     .then((r) => (r.ok ? r.text() : ""))
-    .then((text) => { serverCurrent = text.includes(`const VERSION = "${VERSION}";`); })
-    .catch(() => { serverCurrent = false; });
+    .then((text) => { serverCurrent = text.includes(`const VERSION = "${VERSION}";`) ? Date.now() : 0; })
+    .catch(() => { serverCurrent = 0; });
 }
 
 self.addEventListener("fetch", (event) => {
   const req = event.request;
   if (req.method !== "GET" || new URL(req.url).origin !== self.location.origin) return;
   if (req.mode === "navigate") checkServer();
-  else if (serverCurrent && WASM.test(new URL(req.url).pathname)) return;   // the browser's own fetch (see above)
+  else if (Date.now() - serverCurrent < CHECK_TTL && WASM.test(new URL(req.url).pathname)) return;   // see above
   event.respondWith(
     caches.open(CACHE).then((cache) =>
       cache.match(req, { ignoreSearch: true }).then((hit) => hit || fetch(req))
