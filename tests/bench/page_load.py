@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Page-load times of the built site against a bare PyScript "hello" page, in headless Chromium.
 
-  python tests/bench/page_load.py [--runs 3] [--nosw] [--wheel] [--timeout 120] [--json]
+  python tests/bench/page_load.py [--runs 3] [--nosw] [--wheel] [--timeout 120] [--json] [--bytes-only]
 
 Builds the site with build.py's own build() (the same as `python build.py build`, but into a temp
 folder, so a dist/ that someone else is serving or testing is left alone), and next to it a bare page
@@ -28,6 +28,14 @@ The pages alternate (site, hello, site, hello...) so both see the same machine l
 medians, the ratios site/hello (goals: clickable <= 1.05x, AI worker ready <= 1.3x the bare page's
 "hello"; the board on screen within 1.0 s cold, 0.5 s warm), the sizes of dist/ (raw and gzip), and
 any request that left 127.0.0.1 (there must be none).
+
+Bytes over the wire (counted at the server, which sends no compression; each in a fresh profile on disk):
+the site's first visit until its offline copy is ready, against the bytes the page downloads itself before
+registering the service worker (goal <= 1.05x; and how many of the worker's requests reached the server);
+an embed's first view (index.html?embed#snorkels) in a frame of a host page on another site (localhost),
+and what it leaves in the frame's storage (navigator.storage.estimate(), caches, service workers,
+localStorage, IndexedDB), against the bare PyScript page in the same kind of frame (goal <= 1.05x).
+--bytes-only measures only these.
 
 --nosw adds the same site without its service worker (sw.js left out, boot.js's registration fails
 softly): the warm load then comes from the HTTP cache, as for the bare page, which separates the cost of
