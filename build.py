@@ -270,10 +270,11 @@ class Handler(http.server.SimpleHTTPRequestHandler):
     #                              (path, 0) of every "304 Not Modified", for tests and benchmarks
 
     def copyfile(self, source, outputfile):
+        if self.sent is None:
+            return super().copyfile(source, outputfile)
         data = source.read()
         outputfile.write(data)
-        if self.sent is not None:
-            self.sent.append((self.path.split("?")[0], len(data)))
+        self.sent.append((self.path.split("?")[0], len(data)))
 
     def send_response(self, code, message=None):
         super().send_response(code, message)
