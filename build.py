@@ -183,31 +183,74 @@ def build() -> None:
     for fn in PYODIDE_FILES:
         copy(os.path.join(MODULES, "pyodide", fn), os.path.join(DIST, "vendor", "pyodide", fn))
     core = os.path.join(MODULES, "@pyscript", "core", "dist")
-    for fn in sorted(os.listdir(core)):
-        if fn.endswith((".js", ".css")):
-            copy(os.path.join(core, fn), os.path.join(DIST, "vendor", "pyscript", fn))
+    for fn in pyscript_files(core):
+        copy(os.path.join(core, fn), os.path.join(DIST, "vendor", "pyscript", fn))
     zip_packages(os.path.join(DIST, "spielkiste.zip"))
     copy(os.path.join(ROOT, "py", "spielkiste_web", "worker.py"), os.path.join(DIST, "worker.py"))
     with open(os.path.join(ROOT, "assets", "boot.js")) as f:
         boot = f.read().replace("__BOOT__", json.dumps(prerender(os.path.join(DIST, "boards"))))
     with open(os.path.join(DIST, "assets", "boot.js"), "w") as f:
         f.write(boot)
-    # the service worker caches every file of the build, under a version that changes with them
+    files = write_sw(DIST)
+    raw, gz = size_of(DIST)
+    print(f"built {DIST}: {len(files)} files precached, {raw / 1e6:.2f} MB raw, {gz / 1e6:.2f} MB gzip")
+
+
+# @pyscript/core's dist also holds chunks for features this page never uses. core.js loads every
+# plugin at start (its dynamic imports), except the ones named here: the code editor (codemirror),
+# the package graph (only with `packages`, we list none) and the zip reader (MicroPython's; Pyodide
+# unpacks our zip itself). A plugin's own dynamic imports (the terminal's xterm and engines, the
+# editor's TOML reader) run only on a page that uses that plugin: left out too.
+PYSCRIPT_UNUSED = ("codemirror", "pyodide_graph", "zip")
+
+
+def pyscript_files(core: str) -> list[str]:
+    """The files of @pyscript/core's dist the page can request: core.js with core.css, what it
+    imports, and what those import statically."""
+    static = re.compile(r'(?:from|import)\s*"\./([^"]+\.js)"')
+    dynamic = re.compile(r'import\("\./([^"]+\.js)"\)')
+    keep, todo = {"core.js", "core.css"}, ["core.js"]
+    while todo:
+        fn = todo.pop()
+        with open(os.path.join(core, fn)) as f:
+            src = f.read()
+        found = static.findall(src)
+        if fn.startswith("core"):
+            found += [d for d in dynamic.findall(src) if not d.startswith(PYSCRIPT_UNUSED)]
+        for dep in found:
+            if dep not in keep:
+                keep.add(dep)
+                todo.append(dep)
+    return sorted(keep)
+
+
+# served but not precached: only the browser's install dialog shows the screenshots, and the example
+# host page is for other sites; the app itself never requests them
+NOT_PRECACHED = ("assets/screenshot-", "assets/embed-example.")
+
+
+def write_sw(dist: str) -> list[list[str]]:
+    """dist/sw.js: the service worker with every file the app can request and a hash of its content
+    ([path, sha256 prefix]), so an update downloads only the files that changed, and a version
+    that changes with any file (the old worker serves the open pages until they reload)."""
     files, digest = [], hashlib.sha256()
-    for dirpath, _, filenames in sorted(os.walk(DIST)):
+    for dirpath, _, filenames in sorted(os.walk(dist)):
         for fn in sorted(filenames):
             full = os.path.join(dirpath, fn)
-            rel = os.path.relpath(full, DIST).replace(os.sep, "/")
-            files.append("./" + rel)
+            rel = os.path.relpath(full, dist).replace(os.sep, "/")
+            if rel == "sw.js" or rel.startswith(NOT_PRECACHED):
+                continue
             with open(full, "rb") as f:
-                digest.update(rel.encode() + f.read())
-    files.append("./")
+                data = f.read()
+            files.append(["./" + rel, hashlib.sha256(data).hexdigest()[:16]])
+            digest.update(rel.encode() + data)
+            if rel == "index.html":
+                files.append(["./", files[-1][1]])
     with open(os.path.join(ROOT, "assets", "sw.js")) as f:
         sw = f.read().replace("__VERSION__", digest.hexdigest()[:16]).replace("__FILES__", json.dumps(files))
-    with open(os.path.join(DIST, "sw.js"), "w") as f:
+    with open(os.path.join(dist, "sw.js"), "w") as f:
         f.write(sw)
-    raw, gz = size_of(DIST)
-    print(f"built {DIST}: {len(files)} files, {raw / 1e6:.2f} MB raw, {gz / 1e6:.2f} MB gzip")
+    return files
 
 
 def size_of(path: str) -> tuple[int, int]:
@@ -223,6 +266,20 @@ def size_of(path: str) -> tuple[int, int]:
 
 class Handler(http.server.SimpleHTTPRequestHandler):
     extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **MIME}
+    sent: list | None = None     # make_server(log=...): (path, bytes of the body) of every file sent, and
+    #                              (path, 0) of every "304 Not Modified", for tests and benchmarks
+
+    def copyfile(self, source, outputfile):
+        if self.sent is None:
+            return super().copyfile(source, outputfile)
+        data = source.read()
+        outputfile.write(data)
+        self.sent.append((self.path.split("?")[0], len(data)))
+
+    def send_response(self, code, message=None):
+        super().send_response(code, message)
+        if code == 304 and self.sent is not None:
+            self.sent.append((self.path.split("?")[0], 0))
 
     def end_headers(self):
         self.send_header("Cache-Control", "no-cache")
@@ -233,8 +290,10 @@ class Handler(http.server.SimpleHTTPRequestHandler):
             super().log_message(fmt, *args)
 
 
-def make_server(directory: str, port: int, host: str = "127.0.0.1") -> http.server.ThreadingHTTPServer:
-    return http.server.ThreadingHTTPServer((host, port), functools.partial(Handler, directory=directory))
+def make_server(directory: str, port: int, host: str = "127.0.0.1",
+                log: list | None = None) -> http.server.ThreadingHTTPServer:
+    handler = type("Logged", (Handler,), {"sent": log}) if log is not None else Handler
+    return http.server.ThreadingHTTPServer((host, port), functools.partial(handler, directory=directory))
 
 
 def venv_python() -> str:

@@ -224,16 +224,54 @@
   };
 
   // the offline service worker, once the AI worker has settled: its install fetches every file of the
-  // site, which would otherwise compete with the page's and the AI worker's start-up
+  // site, which would otherwise compete with the page's and the AI worker's start-up. A page keeps the
+  // version it started with (sw.js): a newer one, once installed and waiting, is offered in the message
+  // bar; accepting it lets the waiting worker take over, and every page of the old version reloads.
   function registerWorker() {
-    navigator.serviceWorker.register("./sw.js").then(function () {
-      return navigator.serviceWorker.ready;
+    var sw = navigator.serviceWorker;
+    if (sw.controller) sw.addEventListener("controllerchange", function () { location.reload(); });
+    sw.register("./sw.js").then(function (reg) {
+      watchUpdates(reg);
+      return sw.ready;
     }).then(function () {
       document.documentElement.dataset.offline = "ready";
       var el = document.getElementById("offline");
       if (el) el.hidden = false;
     }).catch(function (err) {
       console.warn("offline mode unavailable:", err);
+    });
+  }
+  function watchUpdates(reg) {
+    if (reg.waiting) offerUpdate(reg.waiting);
+    reg.addEventListener("updatefound", function () {
+      var worker = reg.installing;
+      if (worker) worker.addEventListener("statechange", function () {
+        if (worker.state === "installed") offerUpdate(worker);
+      });
+    });
+  }
+  var UPDATE = { en: ["New version available \u2014", "reload"], de: ["Neue Version verf\u00fcgbar \u2014", "neu laden"] };
+  function offerUpdate(worker) {
+    if (!navigator.serviceWorker.controller) return;     // the first install: this page is not on any version yet
+    whenReady(function () {
+      var l = document.documentElement.lang === "de" ? "de" : "en";     // the page's language, as Python set it
+      var btn = document.getElementById("message-action"), bar = document.getElementById("message");
+      if (!btn || !bar) return;
+      text("message-text", UPDATE[l][0]);
+      btn.textContent = UPDATE[l][1];
+      btn.onclick = function () { worker.postMessage({ type: "skip-waiting" }); };
+      btn.hidden = false;
+      bar.hidden = false;
+    });
+  }
+  // after Python's start-up, which sets its own messages
+  function whenReady(fn) {
+    if (document.body && document.body.dataset.ready === "1") return fn();
+    whenParsed(function () {
+      if (document.body.dataset.ready === "1") return fn();
+      new MutationObserver(function (_, obs) {
+        if (document.body.dataset.ready === "1") { obs.disconnect(); fn(); }
+      }).observe(document.body, { attributes: true, attributeFilter: ["data-ready"] });
     });
   }
   function settled() {

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Page-load times of the built site against a bare PyScript "hello" page, in headless Chromium.
 
-  python tests/bench/page_load.py [--runs 3] [--nosw] [--wheel] [--timeout 120] [--json]
+  python tests/bench/page_load.py [--runs 3] [--nosw] [--wheel] [--timeout 120] [--json] [--bytes-only]
 
 Builds the site with build.py's own build() (the same as `python build.py build`, but into a temp
 folder, so a dist/ that someone else is serving or testing is left alone), and next to it a bare page
@@ -28,6 +28,14 @@ The pages alternate (site, hello, site, hello...) so both see the same machine l
 medians, the ratios site/hello (goals: clickable <= 1.05x, AI worker ready <= 1.3x the bare page's
 "hello"; the board on screen within 1.0 s cold, 0.5 s warm), the sizes of dist/ (raw and gzip), and
 any request that left 127.0.0.1 (there must be none).
+
+Bytes over the wire (counted at the server, which sends no compression; each in a fresh profile on disk):
+the site's first visit until its offline copy is ready, against the bytes the page downloads itself before
+registering the service worker (goal <= 1.05x; and how many of the worker's requests reached the server);
+an embed's first view (index.html?embed#snorkels) in a frame of a host page on another site (localhost),
+and what it leaves in the frame's storage (navigator.storage.estimate(), caches, service workers,
+localStorage, IndexedDB), against the bare PyScript page in the same kind of frame (goal <= 1.05x).
+--bytes-only measures only these.
 
 --nosw adds the same site without its service worker (sw.js left out, boot.js's registration fails
 softly): the warm load then comes from the HTTP cache, as for the bare page, which separates the cost of
@@ -64,6 +72,7 @@ ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-net
 GOAL = 1.05          # site ready / hello ready
 GOAL_AI = 1.3        # site AI worker ready / hello ready
 GOAL_BOARD = {"cold": 1.0, "warm": 0.5}     # seconds to the first frame with the board
+GOAL_WIRE = 1.05     # bytes: a first visit with its offline copy / the page's own; an embed / the bare page
 MICROPIP_WHEELS = ["micropip==0.11.1", "packaging==26.1"]   # the versions the pinned pyodide-lock.json names
 
 HELLO_HTML = """<!doctype html>
@@ -217,7 +226,8 @@ def build_wheel_site(dist: str, dest: str) -> str:
 class Served:
     def __init__(self, directory: str):
         os.environ["SPIELKISTE_QUIET"] = "1"
-        self.httpd = build.make_server(directory, 0)
+        self.log: list = []      # (path, bytes) of every body sent: the bytes over the wire
+        self.httpd = build.make_server(directory, 0, log=self.log)
         self.url = f"http://127.0.0.1:{self.httpd.server_address[1]}/"
         threading.Thread(target=self.httpd.serve_forever, daemon=True).start()
 
@@ -261,6 +271,100 @@ def load(pw, profile: str, url: str, is_site: bool, timeout: float, foreign: lis
         ctx.close()
 
 
+# Bytes over the wire, counted at the server (it sends no compression: the bodies are the files), each
+# in a fresh browser profile on disk with its HTTP cache, as a player's.
+STORAGE_JS = """async () => {
+  const out = {};
+  const get = async (key, fn) => { try { out[key] = await fn(); } catch (e) { out[key] = e.name; } };
+  await get("usage", async () => (await navigator.storage.estimate()).usage);
+  await get("caches", () => caches.keys());
+  await get("workers", async () => (await navigator.serviceWorker.getRegistrations()).length);
+  await get("localStorage", () => Object.keys(localStorage));
+  await get("indexedDB", async () => {       // boot.js's wrapper has only open(): ask a blank frame's
+    let idb = indexedDB;
+    if (!idb.databases) idb = document.body.appendChild(document.createElement("iframe")).contentWindow.indexedDB;
+    return (await idb.databases()).map((d) => d.name);
+  });
+  return out;
+}"""
+HOST_HTML = """<!doctype html><html><head><meta charset="utf-8"><title>host</title><link rel="icon" href="data:,">
+</head><body><iframe id="game" src="{src}" width="420" height="560" title="game"></iframe></body></html>"""
+SETTLED = "document.body && (document.body.dataset.ai === 'ready' || document.body.dataset.ai === 'page')"
+
+
+def first_visit(pw, tmp: str, srv: Served, timeout: float) -> dict:
+    """The site's first visit until its offline copy is ready: the bytes the page downloads itself
+    (everything before the service worker's registration, which waits for the AI worker) and in all."""
+    profile = tempfile.mkdtemp(prefix="profile-", dir=tmp)
+    ctx = pw.chromium.launch_persistent_context(profile, executable_path=CHROMIUM, args=ARGS, headless=True)
+    try:
+        del srv.log[:]
+        page = ctx.new_page()
+        page.goto(srv.url)
+        page.wait_for_function("document.documentElement.dataset.offline === 'ready'", timeout=timeout * 1000)
+        paths = [p for p, n in srv.log if n]
+        start = [p for p, _ in srv.log].index("/sw.js")
+        worker = srv.log[start:]
+        return {"own": sum(n for _, n in srv.log[:start]), "total": sum(n for _, n in srv.log),
+                "twice": len(paths) - len(set(paths)), "worker requests": len(worker),
+                "worker revalidations": sum(1 for _, n in worker if n == 0)}
+    finally:
+        ctx.close()
+
+
+def framed(pw, tmp: str, srv: Served, src: str, ready: str, timeout: float) -> dict:
+    """A first view of `src` (on srv, 127.0.0.1) in a frame of a host page on another site
+    (localhost): the bytes over the wire, and what the frame leaves in the browser's storage. The
+    profile lets frames store (third-party cookies allowed; the frame's storage is partitioned by the
+    host's site): where the browser blocks that, nothing is left and the bare PyScript page never starts."""
+    host_dir = tempfile.mkdtemp(prefix="host-", dir=tmp)
+    with open(os.path.join(host_dir, "index.html"), "w") as f:
+        f.write(HOST_HTML.format(src=srv.url + src))
+    host = Served(host_dir)
+    profile = tempfile.mkdtemp(prefix="profile-", dir=tmp)
+    os.makedirs(os.path.join(profile, "Default"))
+    with open(os.path.join(profile, "Default", "Preferences"), "w") as f:
+        json.dump({"profile": {"cookie_controls_mode": 0}}, f)
+    ctx = pw.chromium.launch_persistent_context(profile, executable_path=CHROMIUM, args=ARGS, headless=True)
+    try:
+        del srv.log[:]
+        page = ctx.new_page()
+        page.goto(host.url.replace("127.0.0.1", "localhost"))
+        page.wait_for_function("document.querySelector('iframe').contentWindow", timeout=timeout * 1000)
+        frame = next(f for f in page.frames if f.url.startswith(srv.url))
+        frame.wait_for_function(ready, timeout=timeout * 1000)
+        page.wait_for_timeout(3000)              # anything the frame does once it is ready
+        return {"bytes": sum(n for _, n in srv.log), "storage": frame.evaluate(STORAGE_JS)}
+    finally:
+        ctx.close()
+        host.stop()
+
+
+def wire(pw, tmp: str, servers: dict, timeout: float) -> dict:
+    hello_ready = "(document.getElementById('out') || {}).textContent === 'hello'"
+    return {"first visit": first_visit(pw, tmp, servers["site"], timeout),
+            "embed": framed(pw, tmp, servers["site"], "index.html?embed#snorkels",
+                            "document.body.dataset.ready === '1' && " + SETTLED, timeout),
+            "hello framed": framed(pw, tmp, servers["hello"], "", hello_ready, timeout)}
+
+
+def print_wire(w: dict) -> None:
+    v = w["first visit"]
+    ratio = v["total"] / v["own"]
+    print(f"site first visit: {v['total'] / 1e6:.2f} MB over the wire until the offline copy is ready; "
+          f"the page's own downloads {v['own'] / 1e6:.2f} MB; ratio {ratio:.3f}x "
+          f"({'ok' if ratio <= GOAL_WIRE else 'ABOVE'} goal <= {GOAL_WIRE}x); files sent twice: {v['twice']}; "
+          f"requests from sw.js on: {v['worker requests']}, of them answered '304 Not Modified': "
+          f"{v['worker revalidations']}")
+    for kind in ("embed", "hello framed"):
+        b, st = w[kind]["bytes"], w[kind]["storage"]
+        print(f"{kind + ' (first view, cross-site frame)':<44}{b / 1e6:6.2f} MB over the wire; storage left: "
+              f"{st.get('usage')} bytes, caches {st.get('caches')}, service workers {st.get('workers')}, "
+              f"localStorage {st.get('localStorage')}, IndexedDB {st.get('indexedDB')}")
+    r = w["embed"]["bytes"] / w["hello framed"]["bytes"]
+    print(f"ratio embed/bare PyScript page (bytes): {r:.3f}x ({'ok' if r <= GOAL_WIRE else 'ABOVE'} goal <= {GOAL_WIRE}x)")
+
+
 def fmt(xs: list[float]) -> str:
     return f"{statistics.median(xs):6.2f}" if xs else "     -"
 
@@ -272,6 +376,7 @@ def main() -> int:
     ap.add_argument("--nosw", action="store_true", help="also measure the site without its service worker")
     ap.add_argument("--wheel", action="store_true", help="also measure the engine shipped as a micropip wheel")
     ap.add_argument("--json", action="store_true")
+    ap.add_argument("--bytes-only", action="store_true", help="only the bytes over the wire and the embed's storage")
     args = ap.parse_args()
     from playwright.sync_api import sync_playwright
 
@@ -288,7 +393,8 @@ def main() -> int:
         times = {k: {"cold": [], "warm": []} for k in pages}
         foreign = []
         with sync_playwright() as pw:
-            for run in range(args.runs):
+            wired = wire(pw, tmp, servers, args.timeout)
+            for run in range(0 if args.bytes_only else args.runs):
                 for kind, srv in servers.items():
                     profile = tempfile.mkdtemp(prefix="profile-", dir=tmp)
                     is_site = kind != "hello"
@@ -303,6 +409,9 @@ def main() -> int:
                     shutil.rmtree(profile, ignore_errors=True)
         for s in servers.values():
             s.stop()
+        if args.bytes_only:
+            print_wire(wired)
+            return 0
 
         def med(kind, phase, key):
             return [m[key] for m in times[kind][phase] if key in m]
@@ -347,12 +456,13 @@ def main() -> int:
                 base = "nosw" if args.nosw else "site"
                 r2 = statistics.median(med("wheel", phase, "ready")) / statistics.median(med(base, phase, "ready"))
                 print(f"ratio wheel/zip ({'both without SW' if args.nosw else 'wheel without SW'}) {phase}: {r2:.2f}x")
+        print_wire(wired)
         print(f"dist/: {raw / 1e6:.2f} MB raw, {gz / 1e6:.2f} MB gzip")
         print("machine load average (1, 5, 15 min) at the end: " + ", ".join(f"{x:.1f}" for x in os.getloadavg())
               + f" on {os.cpu_count()} cores")
         print(f"requests that left 127.0.0.1: {len(foreign)}" + (f" {sorted(set(foreign))[:5]}" if foreign else ""))
         if args.json:
-            print(json.dumps({"times": times, "dist_raw": raw, "dist_gzip": gz, "foreign": foreign}))
+            print(json.dumps({"times": times, "wire": wired, "dist_raw": raw, "dist_gzip": gz, "foreign": foreign}))
         return 1 if foreign else 0
     finally:
         shutil.rmtree(tmp, ignore_errors=True)

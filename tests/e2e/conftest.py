@@ -56,10 +56,11 @@ def dist():
 class Server:
     """dist/ (or another folder) on a free 127.0.0.1 port, in a thread; stop() takes it down."""
 
-    def __init__(self, directory):
+    def __init__(self, directory, log=None):
         import build
         os.environ["SPIELKISTE_QUIET"] = "1"
-        self.httpd = build.make_server(directory, 0)
+        self.log = log           # a list: (path, bytes) of every body sent
+        self.httpd = build.make_server(directory, 0, log=log)
         self.port = self.httpd.server_address[1]
         self.url = f"http://127.0.0.1:{self.port}/"
         self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)

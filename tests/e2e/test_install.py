@@ -1,7 +1,11 @@
-"""Installing the app: the manifest and what it names, shortcuts, persistent storage, and an embed
-on another site where the browser blocks the frame's storage."""
+"""Installing the app: the manifest and what it names, shortcuts, persistent storage, an embed on
+another site where the browser blocks the frame's storage, and the offline copy: what it downloads on
+a first visit and on an update, and an open tab that keeps its version until the player reloads."""
+import collections
 import json
 import os
+import re
+import shutil
 import struct
 import tempfile
 import urllib.parse
@@ -9,7 +13,8 @@ import urllib.request
 
 import pytest
 
-from conftest import ARGS, CHROMIUM, Server, Watch, click_some_targets, moves, open_app
+import build
+from conftest import ARGS, CHROMIUM, Server, Watch, click_some_targets, moves, open_app, wait_moves
 from spielkiste.texts import t
 from spielkiste_web import ui_texts  # noqa: F401  (the page's text keys)
 
@@ -155,3 +160,149 @@ def test_an_embed_on_another_site_that_blocks_third_party_storage_plays_and_says
     finally:
         ctx.close()
         host.stop()
+
+
+# ---------------------------------------------------------------------------------------- offline copy
+
+def precached(folder):
+    """The service worker's list of a built site: {path: hash}, paths as the server sees them."""
+    with open(os.path.join(folder, "sw.js")) as f:
+        files = json.loads(re.search(r"const FILES = (\[.*?\]);\n", f.read()).group(1))
+    return {path[1:]: digest for path, digest in files}
+
+
+def site_copy(dist):
+    folder = tempfile.mkdtemp(prefix="spielkiste-site-")
+    shutil.copytree(dist, folder, dirs_exist_ok=True)
+    return folder
+
+
+SECOND = "<p>Second build.</p>"
+
+
+def second_build(folder):
+    """The next build of the site: one file changed (a rules page), and the worker's list written
+    again by build.py's own code."""
+    with open(os.path.join(folder, "rules", "snorkels.en.html"), "a") as f:
+        f.write(SECOND)
+    build.write_sw(folder)
+
+
+def rules_text(page):
+    page.click("#btn-rules")
+    page.wait_for_selector("#rules:not([hidden])")
+    text = page.inner_text("#rules-text")
+    page.click("#rules-close")
+    return text
+
+
+def on_first_build(context, folder, lang="en"):
+    """A tab controlled by the first build's worker: installed on the first visit, in charge from the
+    next load on. Returns (page, server with its log of bodies sent)."""
+    server = Server(folder, log=[])
+    page = context.new_page()
+    page.watch = Watch(page)
+    page.add_init_script(f"localStorage.setItem('spielkiste.lang', '{lang}')")
+    open_app(page, server.url + "#snorkels")
+    page.wait_for_function("document.documentElement.dataset.offline === 'ready'", timeout=90000)
+    page.reload()
+    page.wait_for_selector("body[data-ready='1']", timeout=90000)
+    assert page.evaluate("navigator.serviceWorker.controller !== null")
+    return page, server
+
+
+def offered(page):
+    """Asks the browser to look for an update (as it does on each visit) and waits for the offer."""
+    page.evaluate("navigator.serviceWorker.getRegistration().then((r) => r.update())")
+    page.wait_for_selector("#message:not([hidden]) #message-action:not([hidden])", timeout=60000)
+    return page.inner_text("#message-text"), page.inner_text("#message-action")
+
+
+def test_an_open_tab_keeps_its_version_until_the_player_accepts_the_update(context, dist):
+    folder = site_copy(dist)
+    page, server = on_first_build(context, folder)
+    try:
+        second_build(folder)
+        assert offered(page) == ("New version available —", "reload")
+        assert SECOND not in rules_text(page)       # a file fetched after the deploy: still the first build's
+        with page.expect_event("load", timeout=60000):
+            page.click("#message-action")            # the waiting worker takes over; the page reloads
+        page.wait_for_selector("body[data-ready='1']", timeout=90000)
+        assert "Second build." in rules_text(page)
+        assert len(page.evaluate("caches.keys()")) == 1      # the first build's cache is gone
+        assert page.watch.errors == []
+    finally:
+        server.stop()
+
+
+NEW_CACHE = """async () => {
+  const names = (await caches.keys()).filter((n) => n.startsWith("spielkiste-"));
+  for (const name of names) {
+    const cache = await caches.open(name);
+    const list = await (await cache.match("./sw-files.json")).json();
+    if (JSON.stringify(list).includes(HASH))
+      return {keys: (await cache.keys()).length, list: list.length,
+              rules: await (await cache.match("./rules/snorkels.en.html")).text()};
+  }
+}"""
+
+
+def test_an_update_downloads_only_the_file_that_changed(context, dist):
+    folder = site_copy(dist)
+    page, server = on_first_build(context, folder, lang="de")
+    try:
+        sent = server.log
+        sent.clear()
+        second_build(folder)
+        assert offered(page) == ("Neue Version verfügbar —", "neu laden")
+        assert sorted(p for p, _ in sent if p != "/sw.js") == ["/rules/snorkels.en.html"]
+        new = page.evaluate(NEW_CACHE.replace("HASH", json.dumps(precached(folder)["/rules/snorkels.en.html"])))
+        assert new["keys"] == new["list"] + 1 and SECOND in new["rules"]   # every file, copied or fetched
+    finally:
+        server.stop()
+
+
+def test_a_first_visit_downloads_each_file_once(playwright_instance, dist):
+    """The worker's install takes what the page has just fetched from the HTTP cache (a browser profile
+    on disk, as a player's): each file crosses the wire once, and the offline copy costs at most 5 %
+    on top of what the page itself downloads (the other games' rules and boards)."""
+    server = Server(dist, log=[])
+    ctx = playwright_instance.chromium.launch_persistent_context(
+        tempfile.mkdtemp(prefix="spielkiste-profile-"), executable_path=CHROMIUM, args=ARGS)
+    try:
+        page = ctx.new_page()
+        open_app(page, server.url + "#snorkels")
+        page.wait_for_function("document.documentElement.dataset.offline === 'ready'", timeout=120000)
+    finally:
+        ctx.close()
+        server.stop()
+    paths = [p for p, _ in server.log]
+    start = paths.index("/sw.js")                 # the worker's registration: what comes before is the page's
+    own, total = sum(n for _, n in server.log[:start]), sum(n for _, n in server.log)
+    assert [p for p, n in collections.Counter(p for p, n in server.log if n).items() if n > 1] == []
+    assert [p for p, n in server.log[start:] if n == 0] == []      # not even a revalidation: the HTTP cache answers
+    assert total <= 1.05 * own, (total, own)
+
+
+def test_the_offline_copy_holds_every_file_a_session_requests_and_no_unused_pyscript_chunk(browser, dist):
+    """A whole session (start, a move, the computer's answer from its worker, the rules page) with no
+    service worker: every file it requests is precached, and every precached file of @pyscript/core
+    was requested (its editor's and terminal's chunks are left out)."""
+    server = Server(dist, log=[])
+    ctx = browser.new_context(service_workers="block")
+    try:
+        page = ctx.new_page()
+        open_app(page, server.url + "#snorkels")
+        page.wait_for_function("document.body.dataset.ai === 'ready'", timeout=90000)
+        page.select_option("#seats select[data-seat='1']", "computer")
+        click_some_targets(page, 1)
+        wait_moves(page, 2, timeout=90000)
+        rules_text(page)
+    finally:
+        ctx.close()
+        server.stop()
+    requested, listed = {p for p, _ in server.log}, precached(dist)
+    assert requested - set(listed) == set()
+    assert {p for p in listed if p.startswith("/vendor/pyscript/")} <= requested
+    assert sorted(os.listdir(os.path.join(dist, "vendor", "pyscript"))) == sorted(
+        p.rsplit("/", 1)[1] for p in listed if p.startswith("/vendor/pyscript/"))
