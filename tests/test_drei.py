@@ -244,6 +244,26 @@ def test_playouts_never_pick_a_forbidden_placement():
         assert picked <= texts(s) and not picked & forbidden and len(picked) >= 2
 
 
+@settings(max_examples=15, deadline=None)
+@given(seed=st.integers(0, 10**6), continuation=st.booleans(), troika=st.booleans())
+def test_completing_squares_kept_by_play_are_those_that_make_die_drei(seed, continuation, troika):
+    """completing() (bookkept move by move, lifts included) names exactly the empty squares where
+    a pawn of that colour makes Die Drei, checked by placing it there."""
+    def check(before, move, after):
+        for own in "WB":
+            want = set()
+            for t in range(SIZE):
+                if after.board[t] == ".":
+                    after.board[t] = own
+                    if after.three(t) is not None:
+                        want.add(t)
+                    after.board[t] = "."
+            mask = after.completing(own)
+            assert {t for t in range(SIZE) if mask >> t & 1} == want, after.encode()
+
+    random_game(Drei.new({"continuation": continuation, "troika": troika}), seed, max_plies=60, check=check)
+
+
 def chains(s, t):
     """Every chain of en-prise placements from the pawn on t, as lists of squares (a test oracle)."""
     opp = "B" if s.board[t] == "W" else "W"

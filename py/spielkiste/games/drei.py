@@ -18,10 +18,11 @@ from ..errors import BadOption, BadPosition
 from ..texts import add, msg
 from ..view import Piece, grid
 from .drei_board import (CELLS, COLOUR_NAMES, INDEX, MOVE_TYPES, N, PARSE_TILE, PARTNERS, QUADRANTS, SIZE,
-                         THIRDS, TILE_VALUES, attack_rays, board_colours, flip_tile, layout_of, line_ok,
-                         turn_tile)
+                         THIRDS, TILE_VALUES, attack_rays, attack_reach, board_colours, flip_tile, layout_of,
+                         line_ok, turn_tile)
 
 PAWNS = 8                      # per player
+EMPTY_BIT = str.maketrans(".WB", "100")      # the board as a string -> binary digits of its empty squares
 LIFT = SIZE                    # a continuation move from f to t is LIFT + f * SIZE + t
 OWN = ("W", "B")
 
@@ -135,6 +136,8 @@ class Drei(State):
     placed: int          # pawns placed so far (16 in the continuation)
     last_pawn: int       # the square of the pawn placed last, -1 at the start
     _moves = None        # the legal moves of the player to move, or None until asked for (moves)
+    _pairs = None        # per seat, the squares two of its pawns would make Die Drei with (filled
+                         # ones too) as a bit mask, kept by _apply; None until asked for (completing)
 
     @property
     def moves(self) -> list:
@@ -168,6 +171,7 @@ class Drei(State):
     def _init_board(self, options):
         self.colours = board_colours(layout_of(options))
         self.rays = attack_rays(self.colours)
+        self.reach = attack_reach(self.colours)
 
     # ---------------------------------------------------------------- rules
     def attacked(self, i: int) -> list[int]:
@@ -299,16 +303,34 @@ class Drei(State):
             return []
         return list(self.moves)
 
-    def completing(self, own: str) -> set[int]:
-        """Empty squares where a pawn of colour `own` would make Die Drei (from pairs of its pawns)."""
-        board, thirds = self.board, THIRDS[self.options["troika"]]
-        pawns = [i for i, x in enumerate(board) if x == own]
-        out = set()
+    def completing(self, own: str) -> int:
+        """Empty squares where a pawn of colour `own` would make Die Drei (from pairs of its pawns),
+        as a bit mask (bit t: square t). The playouts ask twice a ply: the pairs' squares are kept
+        up to date by _apply (_pairs), only the empty ones are looked up here."""
+        if self._pairs is None:
+            self._pairs = [self._pair_squares(c) for c in OWN]
+        out = self._pairs[OWN.index(own)]
+        return out & int("".join(self.board).translate(EMPTY_BIT)[::-1], 2) if out else 0
+
+    def _pawns(self, own: str) -> list[int]:
+        text = "".join(self.board)
+        out = []
+        i = text.find(own)
+        while i >= 0:
+            out.append(i)
+            i = text.find(own, i + 1)
+        return out
+
+    def _pair_squares(self, own: str) -> int:
+        """The squares (a bit mask, filled ones too) that make Die Drei with two pawns of `own`."""
+        thirds = THIRDS[self.options["troika"]]
+        pawns = self._pawns(own)
+        out = 0
         for x, a in enumerate(pawns):
             row = thirds[a]
             for b in pawns[x + 1:]:
-                out.update(row[b])
-        return {t for t in out if board[t] == "."}
+                out |= row[b]
+        return out
 
     def winning_moves(self) -> list:
         """The moves that make Die Drei at once (the search's hook; playouts take the first)."""
@@ -319,7 +341,7 @@ class Drei(State):
         out = []
         for m in self.moves if mine else ():
             t = m if m < LIFT else (m - LIFT) % SIZE
-            if t in mine:
+            if mine >> t & 1:
                 if m < LIFT:
                     out.append(m)
                     continue
@@ -343,7 +365,7 @@ class Drei(State):
             order = self._placements()
             mine = self.completing(own)
             for t in order if mine else ():
-                if t in mine:
+                if mine >> t & 1:
                     return t          # Die Drei is always a legal placement
             legal = self._placement_ok
         else:
@@ -366,7 +388,7 @@ class Drei(State):
                 return m
             t = m if m < LIFT else (m - LIFT) % SIZE
             board[t] = own
-            safe = not any(j in theirs for j in self.attacked(t))
+            safe = not theirs & self.reach[t] or not any(theirs >> j & 1 for j in self.attacked(t))
             board[t] = "."
             if safe:
                 return m
@@ -380,15 +402,22 @@ class Drei(State):
         if move >= LIFT:
             f, t = divmod(move - LIFT, SIZE)
             self.board[f] = "."
+            self._pairs = None
         else:
             t = move
             self.placed += 1
+            if self._pairs is not None:
+                row = THIRDS[self.options["troika"]][t]
+                for p in self._pawns(own):
+                    self._pairs[seat] |= row[p]
         self.board[t] = own
         self.last_pawn = t
         self.to_move = 1 - seat
         self.result = self._judge(seat)
         self.moves = None if self.result is None else []
-        if self.result is None and next(self._legal_iter(), None) is None:
+        # a legal placement before the last pawn is one whose chain goes on: its first step is a
+        # legal reply, so only the continuation can leave the opponent stuck
+        if self.result is None and self.placed == 2 * PAWNS and next(self._legal_iter(), None) is None:
             self.result = Outcome.draw(self, "why.drei.stuck", player=self.seat_ref(self.to_move))
 
     def _judge(self, seat: int):

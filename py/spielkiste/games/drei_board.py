@@ -108,6 +108,12 @@ def attack_rays(colours) -> tuple:
     return rays
 
 
+def attack_reach(colours) -> tuple:
+    """Per square, the bit mask of every square on its attack rays (as if the board were empty):
+    a quick test that a pawn there attacks none of a set of squares."""
+    return tuple(sum(1 << j for ray in rays for j in ray) for rays in attack_rays(colours))
+
+
 def line_ok(dc: int, dr: int) -> bool:
     return dc == 0 or dr == 0 or dc == dr or dc == -dr
 
@@ -133,7 +139,8 @@ PARTNERS = (_partners(False), _partners(True))
 
 def _thirds(any_dir: bool) -> tuple:
     """THIRDS[a][b]: the squares that make Die Drei with pawns on a and b (beyond b, before a,
-    between them), off-board ones left out; () where a and b share no line (without Troika)."""
+    between them), off-board ones left out, as a bit mask (bit t: square t); 0 where a and b share
+    no line (without Troika)."""
     out = []
     for a in range(SIZE):
         ac, ar, row = a % N, a // N, []
@@ -146,7 +153,7 @@ def _thirds(any_dir: bool) -> tuple:
                         sq.append(r * N + c)
                 if dc % 2 == 0 and dr % 2 == 0:
                     sq.append((ar + dr // 2) * N + ac + dc // 2)
-            row.append(tuple(sq))
+            row.append(sum(1 << t for t in set(sq)))
         out.append(tuple(row))
     return tuple(out)
 
