@@ -41,22 +41,28 @@ def start_board(shuffle: bool = False, seed: int = 0) -> list:
     return board
 
 
-def jumps_from(board, f):
-    """(landing square, jumped squares) for every jump of the piece on f."""
+def landings(board, f):
+    """The landing square of every jump of the piece on f (the playouts ask often: no run lists)."""
     own = COLOUR_NO[board[f]]
     out = []
     for ray in RAYS[f]:
-        run = []
+        jumped = False
         for j in ray:
             ch = board[j]
             if ch == ".":
-                if run:
-                    out.append((j, run))
+                if jumped:
+                    out.append(j)
                 break
             if COLOUR_NO[ch] == own:
                 break
-            run.append(j)
+            jumped = True
     return out
+
+
+def jumps_from(board, f):
+    """(landing square, jumped squares) for every jump of the piece on f."""
+    lands = landings(board, f)
+    return [(to, list(ray[:ray.index(to)])) for ray in RAYS[f] for to in lands if to in ray]
 
 
 def rating(left: int) -> str:
@@ -132,7 +138,22 @@ class Solitaire(State):
         if self.result is not None:
             return []
         b = self.board
-        return [f * NN + to for f in range(NN) if b[f] != "." for to, _ in jumps_from(b, f)]
+        return [f * NN + to for f in range(NN) if b[f] != "." for to in landings(b, f)]
+
+    def playout_move(self, rng):
+        """A random piece that can jump (pieces drawn until one can), then one of its jumps at
+        random: not uniform over the moves, every one legal, and no full move list."""
+        b = self.board
+        pieces = [f for f, ch in enumerate(b) if ch != "."]
+        n = len(pieces)
+        while True:
+            k = rng.randrange(n)
+            f = pieces[k]
+            lands = landings(b, f)
+            if lands:
+                return f * NN + lands[rng.randrange(len(lands))]
+            n -= 1
+            pieces[k] = pieces[n]
 
     def _apply(self, move):
         f, to = divmod(move, NN)
@@ -149,7 +170,7 @@ class Solitaire(State):
     def _end(self):
         b = self.board
         for f in range(NN):
-            if b[f] != "." and jumps_from(b, f):
+            if b[f] != "." and landings(b, f):
                 return None
         left = self.pieces()
         reward = 1.0 if left == 1 else 0.8 if left == 2 else 0.6 if left == 3 else 0.5 * (36 - left) / 32
