@@ -255,9 +255,9 @@
     if (!navigator.serviceWorker.controller) return;     // the first install: this page is not on any version yet
     whenReady(function () {
       var l = document.documentElement.lang === "de" ? "de" : "en";     // the page's language, as Python set it
-      var btn = document.getElementById("message-action"), bar = document.getElementById("message");
+      var btn = document.getElementById("update-reload"), bar = document.getElementById("update");
       if (!btn || !bar) return;
-      text("message-text", UPDATE[l][0]);
+      text("update-text", UPDATE[l][0]);
       btn.textContent = UPDATE[l][1];
       btn.onclick = function () { worker.postMessage({ type: "skip-waiting" }); };
       btn.hidden = false;

@@ -207,6 +207,8 @@ def on_first_build(context, folder, lang="en"):
     page.wait_for_function("document.documentElement.dataset.offline === 'ready'", timeout=90000)
     page.reload()
     page.wait_for_selector("body[data-ready='1']", timeout=90000)
+    # the AI worker has its interpreter before the deploy (on a loaded machine it boots late)
+    page.wait_for_selector("body[data-ai='ready']", timeout=120000)
     assert page.evaluate("navigator.serviceWorker.controller !== null")
     return page, server
 
@@ -214,8 +216,8 @@ def on_first_build(context, folder, lang="en"):
 def offered(page):
     """Asks the browser to look for an update (as it does on each visit) and waits for the offer."""
     page.evaluate("navigator.serviceWorker.getRegistration().then((r) => r.update())")
-    page.wait_for_selector("#message:not([hidden]) #message-action:not([hidden])", timeout=60000)
-    return page.inner_text("#message-text"), page.inner_text("#message-action")
+    page.wait_for_selector("#update:not([hidden])", timeout=60000)
+    return page.inner_text("#update-text"), page.inner_text("#update-reload")
 
 
 def test_an_open_tab_keeps_its_version_until_the_player_accepts_the_update(context, dist):
@@ -226,7 +228,7 @@ def test_an_open_tab_keeps_its_version_until_the_player_accepts_the_update(conte
         assert offered(page) == ("New version available —", "reload")
         assert SECOND not in rules_text(page)       # a file fetched after the deploy: still the first build's
         with page.expect_event("load", timeout=60000):
-            page.click("#message-action")            # the waiting worker takes over; the page reloads
+            page.click("#update-reload")             # the waiting worker takes over; the page reloads
         page.wait_for_selector("body[data-ready='1']", timeout=90000)
         assert "Second build." in rules_text(page)
         assert len(page.evaluate("caches.keys()")) == 1      # the first build's cache is gone
@@ -306,3 +308,17 @@ def test_the_offline_copy_holds_every_file_a_session_requests_and_no_unused_pysc
     assert {p for p in listed if p.startswith("/vendor/pyscript/")} <= requested
     assert sorted(os.listdir(os.path.join(dist, "vendor", "pyscript"))) == sorted(
         p.rsplit("/", 1)[1] for p in listed if p.startswith("/vendor/pyscript/"))
+
+
+def test_the_update_offer_stays_while_the_player_plays_on(context, dist):
+    """A move hides the page's messages; the offer of a new version is not one of them."""
+    folder = site_copy(dist)
+    page, server = on_first_build(context, folder)
+    try:
+        second_build(folder)
+        offered(page)
+        page.click("[data-cell].target >> nth=0")
+        page.wait_for_function("document.querySelectorAll('#movelist button').length >= 1")
+        assert page.is_visible("#update") and page.is_visible("#update-reload")
+    finally:
+        server.stop()
