@@ -65,6 +65,16 @@ def playouts_per_second(game, seconds: float, seed: int = 1, options=None) -> tu
             return n / el, plies / n
 
 
+def search_per_second(game, seconds: float, seed: int = 1, options=None) -> tuple[float, float]:
+    """The search (ai.Search) from the start for `seconds`: (iterations/s, 0.0); the second
+    figure keeps the shape of playouts_per_second's answer."""
+    from .ai import Search
+    search = Search(game.new(options), seed=seed)
+    t0 = time.perf_counter()
+    search.run(seconds=seconds)
+    return search.iterations / (time.perf_counter() - t0), 0.0
+
+
 def play_match(game, specs: list[str], games: int, options: dict, seed: int, out=None) -> dict:
     """Seat rotation: in game g, player specs[0] sits at seat g % n, the others fill the rest
     in order. Returns per-spec-index points (a win 1, a draw 1/n... as rewards) and counts."""

@@ -2,6 +2,8 @@
 """Random playouts per second of every game, under CPython and inside Pyodide (node), side by side.
 
   python tests/bench/playouts.py [--seconds 2] [--rounds 1] [--games snorkels,tor] [--python python3.13] [--json]
+  python tests/bench/playouts.py --search ...   the search's iterations per second from the start instead
+                                               (spielkiste.cli.search_per_second; the computer's budget)
 
 Both sides run the same code, spielkiste.cli.playouts_per_second (random playouts from the start
 position, seed 1), on the same py/ folder: CPython in a fresh process (--python, default the one
@@ -43,12 +45,13 @@ const out = py.runPython(`
 import json, platform, sys
 sys.dont_write_bytecode = True
 sys.path.insert(0, "/src")
-from spielkiste.cli import playouts_per_second
+from spielkiste import cli
 from spielkiste.registry import GAMES
 cfg = json.loads(CFG)
+measure = getattr(cli, cfg["measure"])
 res = {}
 for gid in cfg["games"] or list(GAMES):
-    rate, plies = playouts_per_second(GAMES[gid], cfg["seconds"])
+    rate, plies = measure(GAMES[gid], cfg["seconds"])
     res[gid] = [rate, plies]
 json.dumps({"python": platform.python_version(), "platform": sys.platform, "results": res})
 `);
@@ -63,15 +66,19 @@ import json, os, platform, sys
 cfg = json.loads(os.environ["SPIELKISTE_BENCH"])
 sys.dont_write_bytecode = True
 sys.path.insert(0, cfg["py"])
-from spielkiste.cli import playouts_per_second
+from spielkiste import cli
 from spielkiste.registry import GAMES
-res = {gid: list(playouts_per_second(GAMES[gid], cfg["seconds"])) for gid in cfg["games"] or list(GAMES)}
+measure = getattr(cli, cfg["measure"])
+res = {gid: list(measure(GAMES[gid], cfg["seconds"])) for gid in cfg["games"] or list(GAMES)}
 print(json.dumps({"python": platform.python_version(), "platform": sys.platform, "results": res}))
 """
 
 
+MEASURE = "playouts_per_second"      # or "search_per_second" (--search)
+
+
 def cpython(games: list[str], seconds: float, python: str) -> dict:
-    cfg = {"py": os.path.join(ROOT, "py"), "games": games, "seconds": seconds}
+    cfg = {"py": os.path.join(ROOT, "py"), "games": games, "seconds": seconds, "measure": MEASURE}
     r = subprocess.run([python, "-c", CPYTHON_SCRIPT], cwd=ROOT, capture_output=True, text=True,
                        env=dict(os.environ, SPIELKISTE_BENCH=json.dumps(cfg)))
     if r.returncode != 0:
@@ -85,7 +92,8 @@ def pyodide(games: list[str], seconds: float) -> dict:
         raise SystemExit("node (20) is needed for the Pyodide side")
     if not os.path.exists(os.path.join(PYODIDE_DIR, "pyodide.mjs")):
         subprocess.run([sys.executable, os.path.join(ROOT, "build.py"), "deps"], cwd=ROOT, check=True)
-    cfg = {"pyodide": PYODIDE_DIR, "py": os.path.join(ROOT, "py"), "games": games, "seconds": seconds}
+    cfg = {"pyodide": PYODIDE_DIR, "py": os.path.join(ROOT, "py"), "games": games, "seconds": seconds,
+           "measure": MEASURE}
     r = subprocess.run([node, "--input-type=module", "-e", NODE_SCRIPT], cwd=ROOT, capture_output=True, text=True,
                        env=dict(os.environ, SPIELKISTE_BENCH=json.dumps(cfg)))
     if r.returncode != 0:
@@ -110,13 +118,18 @@ def main() -> int:
     ap.add_argument("--python", default=sys.executable,
                     help="the CPython to compare with (default: this one), e.g. python3.13")
     ap.add_argument("--json", action="store_true", help="print the raw figures as JSON as well")
+    ap.add_argument("--search", action="store_true", help="the search's iterations per second instead")
     args = ap.parse_args()
+    global MEASURE
+    if args.search:
+        MEASURE = "search_per_second"
     games = [g.strip() for g in args.games.split(",") if g.strip()]
     c = p = None
     for _ in range(max(1, args.rounds)):
         c = best(c, cpython(games, args.seconds, args.python))
         p = best(p, pyodide(list(c["results"]), args.seconds))
-    print(f"random playouts per second, best of {max(1, args.rounds)} x {args.seconds:g} s per game and side; "
+    what = "search iterations" if args.search else "random playouts"
+    print(f"{what} per second, best of {max(1, args.rounds)} x {args.seconds:g} s per game and side; "
           f"CPython {c['python']} vs Pyodide {p['python']} ({p['platform']}, node {_node_version()}, "
           f"booted in {p['boot']:.1f} s)")
     print(f"{'game':<12}{'CPython/s':>11}{'Pyodide/s':>11}{'ratio':>8}{'plies':>8}   goal >= {GOAL}")
