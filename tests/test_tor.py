@@ -356,6 +356,16 @@ def test_gate_moves_are_the_movements_that_open_a_gate(seed, which):
         s.play(rng.choice(s.legal_moves()))
 
 
+@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10**9), which=st.integers(0, 3))
+def test_line_masks_kept_move_by_move_match_the_board(seed, which):
+    """The row and column shape masks _apply keeps up to date are those read afresh from the board."""
+    def check(before, move, after):
+        assert after.line_masks() == Tor.decode(after.encode()).line_masks(), after.encode()
+
+    random_game(Tor.new(OPTION_SETS[which]), seed, max_plies=150, check=check)
+
+
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 10**9), which=st.integers(0, 3))
 def test_random_play_invariants(seed, which):

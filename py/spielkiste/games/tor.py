@@ -152,6 +152,7 @@ class Tor(State):
             self.reserve.extend(RESERVE)
         self.gate = -1
         self._cache_colours()
+        self._masks()
 
     def _cache_colours(self):
         cols = SEAT_COLOURS[self.num_players]
@@ -231,24 +232,47 @@ class Tor(State):
 
     def can_move(self, seat):
         b = self.board
-        for i in self.squares_of(self.cidx[seat]):
+        t = b.translate(MARK[self.cidx[seat]])
+        i = t.find(1)
+        while i >= 0:
             for j in LINE[i]:
                 if not b[j]:
                     return True
+            i = t.find(1, i + 1)
         return False
 
     # ---------------------------------------------------------------- the gate test
+    _rows = _cols = None     # line_masks() as kept up to date by _apply, None until first asked
+
     def line_masks(self):
         """The shapes (bits) of each colour's pieces per row and per column, indexed
         colour * N + line: what every gate test reads."""
-        rows, cols = [0] * LINES, [0] * LINES
-        b = self.board
-        for i in range(NN):
-            v = b[i]
-            if v:
-                rows[COLOUR[v] * N + ROW[i]] |= BIT[v]
-                cols[COLOUR[v] * N + COL[i]] |= BIT[v]
-        return rows, cols
+        rows, cols = self._masks()
+        return rows[:], cols[:]
+
+    def _masks(self):
+        """line_masks() kept by _apply (the playouts' gate tests read them every ply); do not change."""
+        if self._rows is None:
+            rows, cols = [0] * LINES, [0] * LINES
+            b = self.board
+            for i in range(NN):
+                v = b[i]
+                if v:
+                    rows[COLOUR[v] * N + ROW[i]] |= BIT[v]
+                    cols[COLOUR[v] * N + COL[i]] |= BIT[v]
+            self._rows, self._cols = rows, cols
+        return self._rows, self._cols
+
+    def _reread(self, colour, sq):
+        """After a piece of `colour` came to or left sq: its masks of sq's row and column again."""
+        if self._rows is None:
+            return
+        b, bits = self.board, SHAPE_BITS[colour]
+        r, c = ROW[sq], COL[sq]
+        t = b[r * N:r * N + N].translate(bits)
+        self._rows[colour * N + r] = (1 in t) | (2 in t) << 1 | (4 in t) << 2
+        t = b[c::N].translate(bits)
+        self._cols[colour * N + c] = (1 in t) | (2 in t) << 1 | (4 in t) << 2
 
     def opens(self, masks, seat, shape, sq):
         """Would a piece of `seat` and `shape` standing on sq meet the gate condition: one row
@@ -260,30 +284,15 @@ class Tor(State):
                 return True
         return False
 
-    def opens_at(self, seat, shape, sq) -> bool:
-        """opens() reading only sq's row and column (24 squares, not the board's line masks)."""
-        b = self.board
-        r = ROW[sq] * N
-        row, col = b[r:r + N], b[COL[sq]::N]
-        fire = FIRE[shape]
-        for e in self.enemies[seat]:
-            t, u = row.translate(SHAPE_BITS[e]), col.translate(SHAPE_BITS[e])
-            if fire[(1 in t) | (2 in t) << 1 | (4 in t) << 2][(1 in u) | (2 in u) << 1 | (4 in u) << 2]:
-                return True
-        return False
-
     def gate_moves(self, seat, sources) -> list:
         """seat's movements from the squares `sources` that would open an empty gate: per enemy
         colour the shapes in each row and column, then for each source only the targets in its own
         row (or column) whose column (row) holds that colour."""
         b = self.board
         out = []
+        all_rows, all_cols = self._masks()
         for e in self.enemies[seat]:
-            rows, cols = [0] * N, [0] * N
-            for i in self.squares_of(e):
-                bit = BIT[b[i]]
-                rows[ROW[i]] |= bit
-                cols[COL[i]] |= bit
+            rows, cols = all_rows[e * N:e * N + N], all_cols[e * N:e * N + N]
             rl = [(r * N, m) for r, m in enumerate(rows) if m]
             cl = [(c, m) for c, m in enumerate(cols) if m]
             for frm in sources:
@@ -325,6 +334,7 @@ class Tor(State):
             self.gate = -1
             if k != NO_PIECE:
                 b[ctr] = 1 + self.cidx[seat] * 3 + (TRI, SQU)[k]
+                self._reread(self.cidx[seat], ctr)
                 self.reserve[2 * seat + k] -= 1
                 if self.done(seat):
                     self.to_move = (seat + 1) % self.num_players
@@ -335,8 +345,10 @@ class Tor(State):
         frm, to = divmod(move, NN)
         b[to] = b[frm]
         b[frm] = 0
+        self._reread(self.cidx[seat], frm)
+        self._reread(self.cidx[seat], to)
         ctr = CENTRE_OF[FIELD[to]]
-        if not b[ctr] and self.has_reserve(seat) and self.opens_at(seat, SHAPE[b[to]], to):
+        if not b[ctr] and self.has_reserve(seat) and self.opens(self._masks(), seat, SHAPE[b[to]], to):
             self.gate = ctr             # the same seat decides on the new piece
             return
         self._end_turn(seat)
