@@ -7,7 +7,8 @@ from helpers import play, random_game, rules_examples, texts
 from spielkiste.cli import perft
 from spielkiste.editor import Editor
 from spielkiste.errors import BadOption, BadPosition, IllegalMove
-from spielkiste.games.ziggurats import CHARS, GEOMETRY, Ziggurats
+from spielkiste.ai.mcts import Search
+from spielkiste.games.ziggurats import CHARS, GEOMETRY, SPITE, Ziggurats
 from spielkiste.texts import tr
 
 
@@ -380,11 +381,29 @@ def test_everyone_loses_when_the_player_to_move_can_neither_place_nor_move():
     assert s.supply == [0, 0]
     s.push_text("B2-C2")
     r = s.result
-    assert r is not None and r.winners == () and r.rewards == (0.0, 0.0)
+    assert r is not None and r.winners == () and r.rewards == (SPITE, SPITE)
     assert r.reason == "why.ziggurats.stuck"
     assert r.message("en") == "Blue can neither place nor move a block: everyone loses."
     assert r.message("de") == "Blau kann keinen Block setzen oder bewegen: alle verlieren."
     assert Ziggurats.decode(s.encode()).result.reason == "why.ziggurats.stuck"
+
+
+def test_a_beaten_player_takes_everyone_down():
+    """'Everyone loses' rewards a little more than a loss, so the search expects a beaten
+    opponent to choose it (and avoids offering the chance). From random play: each of Red's
+    moves but F4-F3 lets Blue top the foundation on F4 at once; F4-F3 leaves Blue stuck."""
+    s = Ziggurats.decode("2::...../..b...F/r..Fbb.r.rr.bbb/Fr..b...Frr/..brr.rb..b/.....;0;F5-F4.E3-F3;E3-F3;")
+    assert SPITE > 0.0
+    for m in s.legal_moves():
+        after = s.copy()
+        after.play(m)
+        assert (after.result is not None and after.result.reason == "why.ziggurats.stuck") == \
+            (s.move_text(m) == "F4-F3")
+        assert after.result is not None or after.winning_moves()
+    for seed in (1, 2, 3):
+        search = Search(s, seed=seed)
+        search.run(iterations=50)
+        assert s.move_text(search.best_move()) == "F4-F3"
 
 
 def test_repetition_is_a_draw_and_survives_the_code():
