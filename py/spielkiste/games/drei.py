@@ -244,6 +244,8 @@ class Drei(State):
         board = self.board
         if placed == 2 * PAWNS:
             return not self.options["continuation"] or self._can_lift_reply(t) or self.three(t) is not None
+        if placed == 2 * PAWNS - 1 and not self.options["continuation"]:
+            return self._attacks_any(t) or self.three(t) is not None    # any reply is the last pawn
         opp = "B" if board[t] == "W" else "W"
         for ray in self.rays[t]:
             for u in ray:
@@ -406,22 +408,24 @@ class Drei(State):
         else:
             t = move
             self.placed += 1
-            if self._pairs is not None:
-                row = THIRDS[self.options["troika"]][t]
-                for p in self._pawns(own):
-                    self._pairs[seat] |= row[p]
+        pairs = self._pairs
+        line_possible = pairs is None or pairs[seat] >> t & 1     # t completes a pair: Die Drei
+        if pairs is not None:
+            row = THIRDS[self.options["troika"]][t]
+            for p in self._pawns(own):
+                pairs[seat] |= row[p]
         self.board[t] = own
         self.last_pawn = t
         self.to_move = 1 - seat
-        self.result = self._judge(seat)
-        self.moves = None if self.result is None else []
+        self.result = self._judge(seat, line_possible)
+        self._moves = None if self.result is None else []
         # a legal placement before the last pawn is one whose chain goes on: its first step is a
         # legal reply, so only the continuation can leave the opponent stuck
         if self.result is None and self.placed == 2 * PAWNS and next(self._legal_iter(), None) is None:
             self.result = Outcome.draw(self, "why.drei.stuck", player=self.seat_ref(self.to_move))
 
-    def _judge(self, seat: int):
-        line = self.three(self.last_pawn)
+    def _judge(self, seat: int, line_possible: bool = True):
+        line = self.three(self.last_pawn) if line_possible else None
         if line is not None:
             line = sorted(line, key=lambda j: (j % N, j // N))
             cells = [CELLS[j] for j in line]
