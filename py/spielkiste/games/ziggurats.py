@@ -212,17 +212,24 @@ class Ziggurats(State):
         return out
 
     def placements(self, seat: int, first: bool = False) -> list:
+        """Empty squares beside a stack, while the seat has blocks; with first=True one of them,
+        looked for from the stacks (fewer than the empty squares, and most have one beside)."""
         if self.supply[seat] == 0:
             return []
         board, orth = self.board, self.geo.orth
+        if first:
+            for i, s in enumerate(board):
+                if s:
+                    for j in orth[i]:
+                        if not board[j]:
+                            return [j]
+            return []
         out = []
         for i, s in enumerate(board):
             if not s:
                 for j in orth[i]:
                     if board[j]:
                         out.append(i)
-                        if first:
-                            return out
                         break
         return out
 
