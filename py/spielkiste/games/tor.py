@@ -297,15 +297,22 @@ class Tor(State):
             cl = [(c, m) for c, m in enumerate(cols) if m]
             for frm in sources:
                 fire = FIRE[SHAPE[b[frm]]]
-                r0, c0 = ROW[frm] * N, COL[frm]
-                rm, cm = rows[ROW[frm]], cols[c0]
-                targets = [r0 + c for c, m in cl if fire[rm][m]] if rm else []
-                if cm:
-                    targets += [r + c0 for r, m in rl if fire[m][cm]]
-                for to in targets:
-                    ctr = GATE_OF[to]
-                    if not b[to] and ctr >= 0 and (not b[ctr] or ctr == frm):
-                        out.append(frm * NN + to)
+                r0, c0 = ROW[frm], COL[frm]
+                rm = rows[r0]
+                if rm:                          # along its row, to a column holding colour e
+                    fr, base = fire[rm], r0 * N
+                    for c, m in cl:
+                        if fr[m] and not b[base + c]:
+                            ctr = GATE_OF[base + c]
+                            if ctr >= 0 and (not b[ctr] or ctr == frm):
+                                out.append(frm * NN + base + c)
+                cm = cols[c0]
+                if cm:                          # along its column, to a row holding colour e
+                    for r, m in rl:
+                        if fire[m][cm] and not b[r + c0]:
+                            ctr = GATE_OF[r + c0]
+                            if ctr >= 0 and (not b[ctr] or ctr == frm):
+                                out.append(frm * NN + r + c0)
         return out
 
     def opens_gate(self, masks, seat, frm, to):
