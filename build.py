@@ -182,9 +182,11 @@ def build() -> None:
         copy(os.path.join(rules, fn), os.path.join(DIST, "rules", fn))
     for fn in PYODIDE_FILES:
         copy(os.path.join(MODULES, "pyodide", fn), os.path.join(DIST, "vendor", "pyodide", fn))
+    # PyScript's chunks, but not its editor's and terminal's libraries (codemirror, xterm: 0.23 MB gzip),
+    # which it imports only for <script type="py-editor"> and terminal scripts, neither used here
     core = os.path.join(MODULES, "@pyscript", "core", "dist")
     for fn in sorted(os.listdir(core)):
-        if fn.endswith((".js", ".css")):
+        if fn.endswith((".js", ".css")) and not fn.startswith(("codemirror", "xterm")):
             copy(os.path.join(core, fn), os.path.join(DIST, "vendor", "pyscript", fn))
     zip_packages(os.path.join(DIST, "spielkiste.zip"))
     copy(os.path.join(ROOT, "py", "spielkiste_web", "worker.py"), os.path.join(DIST, "worker.py"))
