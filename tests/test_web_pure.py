@@ -4,6 +4,7 @@ import json
 import time
 
 import pytest
+from hypothesis import given, strategies as st
 
 from helpers import play
 from spielkiste.errors import BadLink, IllegalMove, SpielkisteError
@@ -217,3 +218,32 @@ def test_clicks_two_step_moves_reselect_and_cancel():
             assert kind == "move" and got == m
         return
     pytest.skip("no movement game registered")
+
+
+# The page's start does without urllib.parse and html (their import costs Pyodide's start-up):
+# links.query_pairs and svg.escape must read and write exactly as the library functions they replace.
+QUERY_TEXT = st.text(st.sampled_from("ab=&+%2F3e9c\u00e4 \u20ac#?,:"), max_size=30)
+
+
+@given(QUERY_TEXT)
+def test_query_pairs_reads_a_fragment_as_parse_qsl_does(query):
+    from urllib.parse import parse_qsl
+    try:
+        expected = parse_qsl(query, keep_blank_values=True, strict_parsing=True)
+    except ValueError:
+        with pytest.raises(ValueError):
+            links.query_pairs(query)
+        return
+    assert links.query_pairs(query) == expected
+
+
+def test_query_pairs_decodes_escapes_as_utf8_and_keeps_broken_ones():
+    assert links.query_pairs("n=%C3%A4+b&x=%zz&y=%E2%82") == [("n", "ä b"), ("x", "%zz"), ("y", "\ufffd")]
+    with pytest.raises(ValueError):
+        links.query_pairs("m=D4&&at=1")
+
+
+@given(st.text(max_size=40))
+def test_svg_escape_is_html_escape(text):
+    import html
+    assert svg.escape(text) == html.escape(text)

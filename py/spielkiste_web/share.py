@@ -6,7 +6,6 @@ The link is always the full game (links.to_fragment), so the other player opens 
 move, every seat human (App.route's rule for shared games), the turn shown."""
 import asyncio
 import re
-from html import escape
 
 import js
 from pyodide.ffi import create_once_callable, to_js
@@ -75,7 +74,7 @@ class Share:
         x, y, w, h = (float(v) for v in re.search(r'viewBox="([^"]+)"', board).group(1).split())
         bh = round(WIDTH * h / w)
         height = bh + CAPTION
-        caption = escape(self.title())
+        caption = svg.escape(self.title())
         board = board.replace("<svg ", f'<svg x="0" y="0" width="{WIDTH}" height="{bh}" ', 1)
         text = (f'<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{height}" '
                 f'viewBox="0 0 {WIDTH} {height}"><title>{caption}</title>'

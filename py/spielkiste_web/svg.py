@@ -4,14 +4,19 @@ Pure Python (tested under CPython): it returns SVG markup built only from the en
 model, every text escaped. Each square is a <rect data-cell="E11"> with an accessible label;
 each piece a <g data-piece>. Styling lives in assets/board.css under the class names used here
 (fill-*, mark-*, layer-*, c-*, shape-*, line-*, region-*)."""
-from html import escape
-
 from spielkiste.texts import t, tr
 from spielkiste.view import View
 
 BOX_COLOURS = {"red", "blue", "green", "yellow"}
 BOX_SHAPES = {"cylinder", "triangle", "square"}
 INSET = {"attack", "forbidden", "capture", "gate", "bad"}      # drawn as outlines inside the square
+
+
+def escape(text: str) -> str:
+    """html.escape(text), without importing `html` and its table of 2,000 entities at the page's
+    start (see links.query_pairs)."""
+    return (text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+            .replace('"', "&quot;").replace("'", "&#x27;"))
 
 
 def _f(x: float) -> str:
