@@ -211,28 +211,26 @@ class Ziggurats(State):
                         return out
         return out
 
-    _occupied = None     # bit mask of the squares holding a stack, kept by _apply; None until asked
-
-    def occupied(self) -> int:
-        """The squares holding a stack, as a bit mask (placements read it every ply)."""
-        if self._occupied is None:
-            self._occupied = sum(1 << i for i, s in enumerate(self.board) if s)
-        return self._occupied
-
     def placements(self, seat: int, first: bool = False) -> list:
-        """Empty squares beside a stack, in board order, while the seat has blocks; with
-        first=True only the first."""
+        """Empty squares beside a stack, while the seat has blocks; with first=True one of them,
+        looked for from the stacks (fewer than the empty squares, and most have one beside)."""
         if self.supply[seat] == 0:
             return []
-        occ = self.occupied()
-        free = self.geo.beside(occ) & ~occ
+        board, orth = self.board, self.geo.orth
+        if first:
+            for i, s in enumerate(board):
+                if s:
+                    for j in orth[i]:
+                        if not board[j]:
+                            return [j]
+            return []
         out = []
-        while free:
-            low = free & -free
-            out.append(low.bit_length() - 1)
-            if first:
-                break
-            free ^= low
+        for i, s in enumerate(board):
+            if not s:
+                for j in orth[i]:
+                    if board[j]:
+                        out.append(i)
+                        break
         return out
 
     def legal_moves(self):
@@ -308,8 +306,6 @@ class Ziggurats(State):
             s = self.board[f]
             self.board[f] = s[:-1]
             self.board[t] += s[-1]
-            if len(s) == 1 and self._occupied is not None:
-                self._occupied &= ~(1 << f)
             self.back[seat] = (f, t)
             self.to_move = (seat + 1) % n
             dest = self.board[t]
@@ -319,14 +315,11 @@ class Ziggurats(State):
                 return
         elif move >= FOUND:
             self.board[move - FOUND] = "F"
-            self._occupied = None
             self.placed += 1
             self.to_move = self.setup_seat(self.placed) if self.in_setup() else 0
             return
         else:
             self.board[move] = CHARS[seat]
-            if self._occupied is not None:
-                self._occupied |= 1 << move
             self.supply[seat] -= 1
             self.back[seat] = None
             self.to_move = (seat + 1) % n

@@ -30,17 +30,9 @@ class Geometry:
                             m |= 1 << ((r + dr) * n + c + dc)
                 self.king.append(m)
         self.full = (1 << (n * n)) - 1
-        self.not_first_col = sum(1 << (r * n + c) for r in range(n) for c in range(1, n))
-        self.not_last_col = sum(1 << (r * n + c) for r in range(n) for c in range(n - 1))
         self.row_masks = [m for m in range(1 << n) if not m & (m << 1)]   # no two side by side
         self.room_cache: dict[int, int] = {}
         self.setup_cache: dict[tuple[int, int], list[int]] = {}
-
-    def beside(self, mask: int) -> int:
-        """The squares orthogonally next to a square of mask (as a bit mask)."""
-        n = self.n
-        return (((mask & self.not_last_col) << 1) | ((mask & self.not_first_col) >> 1)
-                | (mask << n) | (mask >> n)) & self.full
 
     def room(self, allowed: int) -> int:
         """The most foundations that fit on the `allowed` squares, none touching another
