@@ -56,12 +56,7 @@ LINES = tuple([tuple(r * 4 + c for c in range(4)) for r in range(4)]
               + [tuple(r * 4 + c for r in range(4)) for c in range(4)]
               + [(0, 5, 10, 15), (3, 6, 9, 12)])
 LINES_AT = tuple(tuple(ln for ln in LINES if k in ln) for k in range(16))
-LINE_BITS = tuple(sum(1 << k for k in ln) for ln in LINES)
 SEAT_CHARS = tuple("".join(LETTER[s].values()) for s in (0, 1))      # a seat's letters
-# str.translate tables: the board as a string -> binary digits of a seat's pieces / of the empty centres
-SEAT_DIGITS = tuple(str.maketrans({ch: "1" if ch in SEAT_CHARS[s] else "0" for ch in "." + "".join(SEAT_CHARS)})
-                    for s in (0, 1))
-EMPTY_DIGITS = str.maketrans({ch: "1" if ch == "." else "0" for ch in "." + "".join(SEAT_CHARS)})
 
 add({
     "aufstellen.place.square": ("{player}: place a square.", "{player}: ein Viereck setzen."),
@@ -164,24 +159,30 @@ class Aufstellen(State):
         b = self.board
         seat = self.to_move
         action, kind = self.due()
-        due_ch = LETTER[seat][kind]
-        text = "".join(b)[::-1]       # the lines' counts from bit masks (bit k: centre k)
-        own = int(text.translate(SEAT_DIGITS[seat]), 2)
-        other = int(text.translate(SEAT_DIGITS[1 - seat]), 2)
-        free = int(text.translate(EMPTY_DIGITS), 2)
+        mine = LETTER[seat]
+        due_ch = mine[kind]
+        theirs = SEAT_CHARS[1 - seat]
         block = -1
-        for ln, bits in zip(LINES, LINE_BITS):
-            e = free & bits
-            if not e:
+        for ln in LINES:
+            empty = -1
+            own = other = 0
+            for j in ln:
+                ch = b[j]
+                if ch == ".":
+                    empty = j
+                elif ch in theirs:
+                    other += 1
+                else:
+                    own += 1
+            if empty < 0:
                 continue
-            empty = e.bit_length() - 1
-            if (own & bits).bit_count() == 3:
+            if own == 3:
                 if action == PLACE:
                     return empty
                 for n in (ALL8 if kind == CYLINDER else ORTH)[empty]:
                     if b[n] == due_ch and n not in ln:
                         return MOVE + n * 16 + empty
-            elif (other & bits).bit_count() == 3 and action == PLACE:
+            elif other == 3 and action == PLACE:
                 block = empty
         if block >= 0:
             return block
