@@ -27,7 +27,7 @@ add({
     "ui.edit.bad_code": ("That code was not loaded: {why}", "Dieser Code wurde nicht geladen: {why}"),
     "ui.edit.studies": ("Saved positions", "Gespeicherte Stellungen"),
     "ui.edit.no_studies": ("None saved for this game yet.", "Für dieses Spiel noch keine gespeichert."),
-    "ui.edit.name": ("Name", "Name"),
+    "ui.edit.name": ("Name", "Name der Stellung"),
     "ui.edit.save": ("Save position", "Stellung speichern"),
     "ui.edit.saved": ("Saved as “{name}”.", "Als „{name}“ gespeichert."),
     "ui.edit.untitled": ("Untitled", "Ohne Namen"),
