@@ -27,6 +27,19 @@ SQUARE_RE = r"[A-La-l](?:1[0-2]|[1-9])"                                  # one s
 ROW = [i // N for i in range(N * N)]
 COL = [i % N for i in range(N * N)]
 
+
+def random_step(board, sources: list, lines, rand, tries: int):
+    """A playout's cheap move: a random piece of `sources` to a random square of its line
+    (`lines[square]`), tried `tries` times until that square is empty; None if every try hit a
+    piece (the caller then draws from the full move list). A move is from * N * N + to."""
+    for _ in range(tries):
+        frm = sources[int(rand() * len(sources))]
+        line = lines[frm]
+        to = line[int(rand() * len(line))]
+        if not board[to]:
+            return frm * N * N + to
+    return None
+
 # ---------------------------------------------------------------- fields and centres
 FIELD = [(i // N // 3) * 4 + (i % N) // 3 for i in range(N * N)]        # field 0..15 of a square
 FIELD_CELLS = tuple(tuple(i for i in range(N * N) if FIELD[i] == f) for f in range(16))

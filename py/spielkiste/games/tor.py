@@ -392,15 +392,11 @@ class Tor(State):
             gates = self.gate_moves(seat, sources)
             if gates:
                 return gates[int(rng.random() * len(gates))]
-        rand = rng.random
-        for _ in range(8):
-            frm = sources[int(rand() * len(sources))]
-            line = LINE[frm]
-            to = line[int(rand() * len(line))]
-            if not b[to]:
-                return frm * NN + to
+        move = box.random_step(b, sources, LINE, rng.random, 8)
+        if move is not None:
+            return move
         moves = self._moves_from(sources)
-        return moves[int(rand() * len(moves))]
+        return moves[int(rng.random() * len(moves))]
 
     def gate_options(self, seat, masks=None) -> int:
         """How many movements of `seat` would open an empty gate now."""

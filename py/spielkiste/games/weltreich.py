@@ -394,12 +394,9 @@ class Weltreich(State):
                         caps.append(i * NN + j)
             if caps:
                 return caps[int(rand() * len(caps))]
-        for _ in range(40):
-            i = own[int(rand() * len(own))]
-            line = LINES[i]
-            j = line[int(rand() * len(line))]
-            if not b[j]:
-                return i * NN + j
+        move = box.random_step(b, own, LINES, rand, 40)
+        if move is not None:
+            return move
         moves = self._moves(seat)
         return moves[int(rand() * len(moves))]
 
