@@ -4,7 +4,7 @@ Our reading of the rules, every choice marked: assets/rules/aufstellen.en.html.
 Only the 16 centres of the box board are used (a 4x4 grid: rows 2/5/8/11, columns B/E/H/K);
 the board is drawn whole, but only centres take part. Seat 0 (Red, player A) and seat 1 (Blue,
 player B) each have 2 squares, 2 triangles and 1 cylinder. The first 12 turns follow a fixed
-order of placements with a cylinder move in each player's sixth turn; then the piece type due
+order of placements with a cylinder move in A's fifth and B's sixth turn; then the piece type due
 cycles square, triangle, cylinder over the alternating players. Four own pieces in a row,
 column or long diagonal win at once; a player whose due piece type cannot move loses.
 
