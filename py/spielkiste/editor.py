@@ -64,15 +64,13 @@ class Editor:
         self._blank = game.new(setup.options)
         self.items = {i.key: i for i in self._blank.edit_items()}
         self.fields = self._blank.edit_fields()
+        v = self._blank.view()         # the board with nothing on it: the same for every setup of these options
+        self._empty = View(v.width, v.height, v.cells, [], {}, [], v.regions, v.files, v.ranks, [])
+        self._cells = [c.id for c in v.cells]
 
     @classmethod
     def of(cls, state: State) -> "Editor":
         return cls(type(state), state.to_setup())
-
-    @classmethod
-    def from_code(cls, game: type[State], code: str) -> "Editor":
-        """The editor at a pasted position code; BadPosition if the code is no position."""
-        return cls.of(game.decode(code))
 
     # ------------------------------------------------------------------ edits
     def _edited(self) -> None:
@@ -149,42 +147,37 @@ class Editor:
         self._edited()
 
     def _check_cell(self, cell: str) -> None:
-        if cell not in self.cells():
+        if cell not in self._cells:
             raise BadPosition("err.position", why=msg("pos.no_square", cell=cell))
 
     # ------------------------------------------------------------------ reading
-    def seat_colours(self) -> list[str]:
+    def seat_colours(self, state: State | None = None) -> list[str]:
         """The colour key of each seat, for the side-to-move choice: as the position has them
-        (Snorkels after a pie swap), else as the game starts."""
-        try:
-            state = self.check()
-        except BadPosition:
-            state = self._blank
+        (Snorkels after a pie swap), else as the game starts. `state`: check()'s answer, if the
+        caller has it already."""
+        if state is None:
+            try:
+                state = self.check()
+            except BadPosition:
+                state = self._blank
         return [state.seat_colour(s) for s in range(self._blank.num_players)]
 
     def cells(self) -> list[str]:
-        return [c.id for c in self.blank_view().cells]
+        return list(self._cells)
 
     def code(self) -> str:
-        """The position code of the setup (not checked: check() reads it)."""
-        return f"{self.game.version}:{self._blank_with(self.setup.options)._options_code()}:" \
-               f"{self.game.setup_body(self.setup)}"
-
-    def _blank_with(self, options: dict) -> State:
-        return self._blank if options == self._blank.options else self.game.new(options)
+        """The position code of the setup (not checked: check() reads it). The setup's options are
+        always the editor's (set_options makes a new editor), so the blank position writes them."""
+        return f"{self.game.version}:{self._blank._options_code()}:{self.game.setup_body(self.setup)}"
 
     def check(self) -> State:
         """The position, read by the game's own reader; BadPosition (with `cells`) if it is none."""
         return self.game.decode(self.code())
 
-    def blank_view(self) -> View:
-        """The game's board with nothing on it."""
-        v = self._blank.view()
-        return View(v.width, v.height, v.cells, [], {}, [], v.regions, v.files, v.ranks, [])
-
     def view(self, bad: tuple[str, ...] = ()) -> View:
         """The setup drawn: the empty board, the palette's pieces, the squares at fault marked."""
-        v = self.blank_view()
+        e = self._empty
+        v = View(e.width, e.height, e.cells, [], {}, [], e.regions, e.files, e.ranks, [])
         for cell, stack in self.setup.board.items():
             for level, key in enumerate(stack):
                 v.pieces.append(self.items[key].piece(cell, level))
