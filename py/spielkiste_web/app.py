@@ -19,7 +19,7 @@ from spielkiste_web.analysis import Analysis
 from spielkiste_web.board_input import BoardInput
 from spielkiste_web.computer import Cancelled, Computer
 from spielkiste_web.dialog import LEVELS, NewGameDialog
-from spielkiste_web.dom import Storage, el, keep, on
+from spielkiste_web.dom import Storage, el, keep, on, page_url
 from spielkiste_web.editing import EditorPage
 from spielkiste_web.embed import Embedding
 from spielkiste_web.share import Share
@@ -432,12 +432,15 @@ class App:
             self.save()
         el("board-wrap").scrollIntoView()
 
-    async def copy_link(self):
-        frag = links.to_fragment(self.record)
-        url = str(window.location.origin) + str(window.location.pathname) + "#" + frag
-        box = el("link-text")
+    async def copy_link(self, url=None, box=None):
+        """Copy a link (default: this game's) to the clipboard; where the browser refuses, the link
+        stays selected in `box` (default: the side panel's link box) with a message saying so."""
+        url = url or page_url(links.to_fragment(self.record))
+        if box is None:
+            box = el("link-text")
+            el("link-box").hidden = False
         box.value = url
-        el("link-box").hidden = False
+        box.hidden = False
         box.select()
         try:
             await window.navigator.clipboard.writeText(url)

@@ -24,6 +24,11 @@ def make(tag, text=None, **attrs):
     return e
 
 
+def page_url(fragment: str) -> str:
+    """This page's address with `fragment` (a link to a game or position)."""
+    return str(js.window.location.origin) + str(js.window.location.pathname) + "#" + fragment
+
+
 def on(target, event, handler):
     p = create_proxy(handler)
     _proxies.append(p)

@@ -5,9 +5,11 @@ positions saved per game, exported and imported as a text file).
 The model and every check are the engine's (spielkiste.editor): this module only draws what the
 Editor holds and passes clicks, drags and keys to it. Nothing typed, pasted or imported becomes
 markup: names and codes go through textContent and the engine's readers."""
-import js
-from pyodide.ffi import create_once_callable, to_js
-from pyscript import document, window
+import asyncio
+import json
+
+from pyodide.ffi import create_once_callable
+from pyscript import document
 
 from spielkiste.editor import Editor
 from spielkiste.errors import SpielkisteError
@@ -16,7 +18,8 @@ from spielkiste.registry import ENTRIES
 from spielkiste.texts import tr
 from spielkiste_web import links, saves, svg
 from spielkiste_web.dialog import option_inputs, read_options, step_option
-from spielkiste_web.dom import el, make, on
+from spielkiste_web.dom import el, make, on, page_url
+from spielkiste_web.share import download
 
 ERASER = ""
 STUDIES = "spielkiste.studies."        # + game id: JSON [[name, code], ...]
@@ -29,8 +32,6 @@ class EditorPage:
         self.app = app
         self.editor: Editor | None = None
         self.item = ERASER               # the palette's choice ('' = the eraser)
-        self.bad: tuple = ()
-        self.ok = False
         on(el("btn-edit"), "click", lambda e: self.open())
         on(el("edit-cancel"), "click", lambda e: self.close())
         on(el("edit-clear"), "click", lambda e: self.edit(self.editor.clear))
@@ -56,11 +57,11 @@ class EditorPage:
         return self.editor is not None
 
     # ------------------------------------------------------------------ open and close
-    def open(self, state=None):
-        """The editor at the position on the board (or `state`)."""
+    def open(self):
+        """The editor at the position on the board."""
         app = self.app
         app.cancel_ai()
-        self.editor = Editor.of(state or app.record.current)
+        self.editor = Editor.of(app.record.current)
         self.item = next(iter(self.editor.items), ERASER)
         document.body.dataset.mode = "edit"
         el("editor").hidden = False
@@ -107,12 +108,8 @@ class EditorPage:
                 make("input", None, type="number", min=str(f.lo), max=str(f.hi), step="1")
             inp.dataset.field = f.key
             span = make("span", text[:1].upper() + text[1:] + ("" if flag else " "))
-            if flag:
-                lab.className = "flag"
-                lab.appendChild(inp)
-            lab.appendChild(span)
-            if not flag:
-                lab.appendChild(inp)
+            lab.className = "flag" if flag else ""
+            lab.append(*((inp, span) if flag else (span, inp)))
             box.appendChild(lab)
         option_inputs(app, ed.game, ed.setup.options, el("edit-options"), skip=("seed",))
         el("edit-options-box").hidden = not el("edit-options").children.length
@@ -121,12 +118,10 @@ class EditorPage:
     def render(self):
         """The board as set up, the squares at fault marked, and what the engine says of it."""
         app, ed = self.app, self.editor
-        why = ""
-        self.bad = ()
-        self.ok = False
+        bad: tuple = ()
+        state = None
         try:
             state = ed.check()
-            self.ok = True
             res = state.outcome()
             if res is not None:
                 why = app.tr("ui.edit.decided", result=res.message(app.lang))
@@ -136,14 +131,14 @@ class EditorPage:
                                + ([app.tr(line[0], **line[1])] if line else [])
                                + [app.tr(k, **a) for k, a in state.view().notes])
         except SpielkisteError as e:
-            self.bad = e.cells
+            bad = e.cells
             reason = e.params.get("why")
             why = app.tr("ui.edit.not_yet", why=tr(reason, app.lang) if reason else e.message(app.lang))
-        cells = set(ed.cells())
+        cells = ed.cells()
         title = app.tr("ui.edit.board", game=app.tr("game." + ed.game.id))
         board = el("board")
         had_focus = board.contains(document.activeElement)
-        view = ed.view(self.bad)
+        view = ed.view(bad)
         board.innerHTML = svg.render(view, app.lang, cells, None, app.rotation, (), title)
         app.input.place_focus(view, cells, had_focus)
         for b in el("palette").querySelectorAll("button"):
@@ -151,7 +146,7 @@ class EditorPage:
             b.tabIndex = 0 if str(b.dataset.item) == self.item else -1
         seats = el("edit-to-move")      # named afresh: a pie swap changes who plays which colour
         seats.replaceChildren()
-        for seat, colour in enumerate(ed.seat_colours()):
+        for seat, colour in enumerate(ed.seat_colours(state)):
             seats.appendChild(make("option", app.tr("colour." + colour), value=str(seat)))
         seats.value = str(ed.setup.to_move)
         for inp in el("edit-fields").querySelectorAll("input"):
@@ -162,10 +157,11 @@ class EditorPage:
                 inp.value = str(value)
         status = el("edit-why")
         status.textContent = why
-        status.className = "edit-why ok" if self.ok else "edit-why bad"
-        el("edit-play").disabled = not self.ok
-        el("edit-link").disabled = not self.ok
-        el("study-save").disabled = not self.ok
+        ok = state is not None
+        status.className = "edit-why ok" if ok else "edit-why bad"
+        el("edit-play").disabled = not ok
+        el("edit-link").disabled = not ok
+        el("study-save").disabled = not ok
         code = el("edit-code")
         if document.activeElement is not code:
             code.value = ed.code()
@@ -285,36 +281,27 @@ class EditorPage:
         self.leave()
         app.start_game(Record(state, custom_start=True), seats, app.level)
 
-    def link(self) -> str:
-        return str(window.location.origin) + str(window.location.pathname) + "#" + \
-            links.position_link(self.editor.check())
-
     def copy_link(self):
+        """The position's link, copied as the game's link is (the editor's own link box)."""
         try:
-            url = self.link()
+            url = page_url(links.position_link(self.editor.check()))
         except SpielkisteError:
             return
-        box = el("edit-link-text")
-        box.value = url
-        box.hidden = False
-        box.select()
-        window.navigator.clipboard.writeText(url).then(
-            create_once_callable(lambda _: self.app.show_message(self.app.tr("ui.link_copied"))),
-            create_once_callable(lambda _: self.app.show_message(self.app.tr("ui.link_select"))))
+        asyncio.ensure_future(self.app.copy_link(url, el("edit-link-text")))
 
     # ------------------------------------------------------------------ studies
     def studies(self, gid) -> list:
         """The saved positions of a game, [[name, code], ...]; anything unreadable counts as none."""
         text = self.app.storage.get(STUDIES + gid)
         try:
-            data = js.JSON.parse(text).to_py() if text else []
-        except Exception:
+            data = json.loads(text) if text else []
+        except ValueError:
             return []
         return [[str(n), str(c)] for n, c in data if isinstance(n, str) and isinstance(c, str)] \
             if isinstance(data, list) and all(isinstance(x, list) and len(x) == 2 for x in data) else []
 
     def store(self, gid, items) -> bool:
-        return self.app.storage.set(STUDIES + gid, js.JSON.stringify(to_js(items[:MAX_STUDIES])))
+        return self.app.storage.set(STUDIES + gid, json.dumps(items[:MAX_STUDIES]))
 
     def draw_studies(self):
         app, gid = self.app, self.editor.game.id
@@ -374,15 +361,7 @@ class EditorPage:
         for gid in ENTRIES:
             for name, code in self.studies(gid):
                 lines.append(name.replace("\t", " ").replace("\n", " ") + "\t" + f"{gid}?p={code}")
-        blob = js.Blob.new(to_js(["\n".join(lines) + "\n"]), to_js({"type": "text/plain"},
-                                                                      dict_converter=js.Object.fromEntries))
-        url = js.URL.createObjectURL(blob)
-        a = make("a", None, href=url, download="spielkiste-studies.txt")
-        a.hidden = True
-        document.body.appendChild(a)
-        a.click()
-        a.remove()
-        js.setTimeout(create_once_callable(lambda: js.URL.revokeObjectURL(url)), 10000)
+        download("\n".join(lines) + "\n", "text/plain", "spielkiste-studies.txt")
 
     def on_import(self, event):
         files = event.target.files

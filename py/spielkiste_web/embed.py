@@ -17,7 +17,7 @@ from spielkiste.record import Record
 from spielkiste.registry import GAMES, get_game
 from spielkiste_web import links, saves
 from spielkiste_web.dialog import LEVELS
-from spielkiste_web.dom import el, keep, on
+from spielkiste_web.dom import el, keep, on, page_url
 
 SEAT_LETTERS = {"h": "human", "c": "computer"}
 COMMANDS = ("load", "new", "flip", "seat", "level", "undo")
@@ -126,7 +126,7 @@ class Embedding:
     # ------------------------------------------------------------------ events to the host
     def link(self) -> str:
         """The full app at this game (the same link 'Copy link' gives)."""
-        return str(window.location.origin) + str(window.location.pathname) + "#" + links.to_fragment(self.app.record)
+        return page_url(links.to_fragment(self.app.record))
 
     def post(self, kind: str, **data) -> None:
         if not (self.app.embed and self.framed):

@@ -12,7 +12,7 @@ from pyodide.ffi import create_once_callable, to_js
 from pyscript import document, window
 
 from spielkiste_web import links, svg
-from spielkiste_web.dom import el, make, on
+from spielkiste_web.dom import el, make, on, page_url
 
 WIDTH = 640          # the picture's width in CSS pixels (PNG: twice that)
 CAPTION = 56         # the caption's band below the board
@@ -46,8 +46,7 @@ class Share:
     async def link(self):
         """The share sheet with this game's link, or (without one, or if it fails) the clipboard."""
         if self.sheet:
-            url = str(window.location.origin) + str(window.location.pathname) + "#" + \
-                links.to_fragment(self.app.record)
+            url = page_url(links.to_fragment(self.app.record))
             try:
                 await window.navigator.share(js_object({"title": self.title(), "url": url}))
                 return
@@ -90,10 +89,7 @@ class Share:
 
     def download_svg(self):
         text, _, _ = self.picture()
-        blob = js.Blob.new(to_js([text]), js_object({"type": "image/svg+xml"}))
-        url = js.URL.createObjectURL(blob)
-        save_as(url, self.file_name("svg"))
-        js.setTimeout(create_once_callable(lambda: js.URL.revokeObjectURL(url)), 10000)
+        download(text, "image/svg+xml", self.file_name("svg"))
 
     async def download_png(self):
         """The same picture drawn into a canvas at twice its size."""
@@ -120,6 +116,13 @@ def board_css() -> str:
             out += [str(rule.cssText) for rule in sheet.cssRules]
     # the page gives the coordinates its font; standalone, the picture names its own
     return "svg { font-family: system-ui, sans-serif; }\n" + "\n".join(out).replace("]]>", "")
+
+
+def download(text: str, mime: str, name: str) -> None:
+    """`text` saved as a file called `name` (the picture, the studies)."""
+    url = js.URL.createObjectURL(js.Blob.new(to_js([text]), js_object({"type": mime})))
+    save_as(url, name)
+    js.setTimeout(create_once_callable(lambda: js.URL.revokeObjectURL(url)), 10000)
 
 
 def save_as(href: str, name: str) -> None:

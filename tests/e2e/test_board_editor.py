@@ -104,6 +104,7 @@ def test_build_play_and_share_a_position(editor_page, browser, server, gid):
     assert page.get_attribute("#edit-why", "class") == "edit-why ok", page.text_content("#edit-why")
     shot(page, f"editor-{gid}")
     page.click("#edit-link")
+    page.wait_for_function(f"document.querySelector('#edit-link-text').value.endsWith({f'#{gid}?p={code}'!r})")
     url = page.input_value("#edit-link-text")
     assert url.endswith(f"#{gid}?p={code}")
     pieces = board_pieces(page)
