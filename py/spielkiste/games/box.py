@@ -28,6 +28,18 @@ ROW = [i // N for i in range(N * N)]
 COL = [i % N for i in range(N * N)]
 
 
+def marked(board: bytes | bytearray, mark: bytes) -> list[int]:
+    """The squares, in board order, whose piece `mark` (a bytes.translate table) maps to 1: a
+    player's pieces found by a bytes search, not a loop over all 144 squares (playouts ask every ply)."""
+    t = board.translate(mark)
+    out = []
+    i = t.find(1)
+    while i >= 0:
+        out.append(i)
+        i = t.find(1, i + 1)
+    return out
+
+
 def random_step(board, sources: list, lines, rand, tries: int):
     """A playout's cheap move: a random piece of `sources` to a random square of its line
     (`lines[square]`), tried `tries` times until that square is empty; None if every try hit a

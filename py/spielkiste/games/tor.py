@@ -210,15 +210,8 @@ class Tor(State):
         return self._moves_from(self.squares_of(self.cidx[seat]))
 
     def squares_of(self, colour: int) -> list[int]:
-        """The squares of a colour's pieces, in board order (found by bytes search, not a loop
-        over all 144 squares: the playouts ask every ply)."""
-        t = self.board.translate(MARK[colour])
-        out = []
-        i = t.find(1)
-        while i >= 0:
-            out.append(i)
-            i = t.find(1, i + 1)
-        return out
+        """The squares of a colour's pieces, in board order."""
+        return box.marked(self.board, MARK[colour])
 
     def _moves_from(self, squares):
         b = self.board

@@ -206,14 +206,8 @@ class Weltreich(State):
         return [m % NN for m in self._moves(OWNER[v]) if m // NN == i] if v else []
 
     def squares_of(self, seat: int) -> list[int]:
-        """The squares of seat's pieces, in board order (a bytes search: playouts ask every ply)."""
-        t = self.board.translate(MARK[seat])
-        out = []
-        i = t.find(1)
-        while i >= 0:
-            out.append(i)
-            i = t.find(1, i + 1)
-        return out
+        """The squares of seat's pieces, in board order."""
+        return box.marked(self.board, MARK[seat])
 
     def capturable(self, sq: int, seat: int) -> bool:
         """Could an enemy of `seat` capture a piece of `seat` standing on sq with one move?"""
