@@ -188,6 +188,7 @@ def build() -> None:
     for fn in pyscript_files(core):
         copy(os.path.join(core, fn), os.path.join(DIST, "vendor", "pyscript", fn))
     zip_packages(os.path.join(DIST, "spielkiste.zip"))
+    write_pyodide_start(os.path.join(DIST, "vendor", "pyodide"), os.path.join(DIST, "spielkiste.zip"))
     copy(os.path.join(ROOT, "py", "spielkiste_web", "worker.py"), os.path.join(DIST, "worker.py"))
     with open(os.path.join(ROOT, "assets", "boot.js")) as f:
         boot = f.read().replace("__BOOT__", json.dumps(prerender(os.path.join(DIST, "boards"))))
@@ -196,6 +197,22 @@ def build() -> None:
     files = write_sw(DIST)
     raw, gz = size_of(DIST)
     print(f"built {DIST}: {len(files)} files precached, {raw / 1e6:.2f} MB raw, {gz / 1e6:.2f} MB gzip")
+
+
+def write_pyodide_start(dst: str, packages: str) -> None:
+    """The interpreter module PyScript loads (assets/pyodide/start.mjs) and the worker that makes a
+    Python snapshot, next to Pyodide; the snapshot's key hashes every input of a snapshot (Pyodide,
+    our packages, these files), so a new build never restores an old one."""
+    digest = hashlib.sha256()
+    for path in [os.path.join(dst, fn) for fn in PYODIDE_FILES] + [packages] + \
+            [os.path.join(ROOT, "assets", "pyodide", fn) for fn in ("start.mjs", "snapshot-worker.mjs")]:
+        with open(path, "rb") as f:
+            digest.update(f.read())
+    for fn in ("start.mjs", "snapshot-worker.mjs"):
+        with open(os.path.join(ROOT, "assets", "pyodide", fn)) as f:
+            text = f.read().replace("__SNAPSHOT__", digest.hexdigest()[:16])
+        with open(os.path.join(dst, fn), "w") as f:
+            f.write(text)
 
 
 # @pyscript/core's dist also holds chunks for features this page never uses. core.js loads every

@@ -239,7 +239,30 @@
       if (el) el.hidden = false;
     }).catch(function (err) {
       console.warn("offline mode unavailable:", err);
+    }).then(function () {
+      whenSettled(makeSnapshot);
     });
+  }
+  // Python restored from a snapshot starts in a fraction of its own start-up (vendor/pyodide/start.mjs):
+  // this build's snapshot is made once, by a worker of its own, after the page has settled, and only in
+  // a page the offline copy serves (from the second visit on), so that worker reads every file from
+  // that copy and nothing crosses the network again.
+  function makeSnapshot() {
+    if (window.spielkisteSnapshot || !navigator.serviceWorker.controller || !window.caches ||
+        !window.CompressionStream) return;
+    try {
+      var worker = new Worker("./vendor/pyodide/snapshot-worker.mjs", { type: "module" });
+      worker.onmessage = function (e) {
+        if (String(e.data).startsWith("failed")) console.warn("no Python snapshot:", e.data);
+        document.documentElement.dataset.snapshot = String(e.data).split(":")[0];
+        worker.terminate();
+      };
+      worker.onerror = function (e) {
+        console.warn("no Python snapshot:", e.message);
+        document.documentElement.dataset.snapshot = "failed";
+        worker.terminate();
+      };
+    } catch (err) { /* the plain start stays */ }
   }
   function watchUpdates(reg) {
     if (reg.waiting) offerUpdate(reg.waiting);
@@ -277,14 +300,21 @@
   function settled() {
     return document.body.dataset.ai === "ready" || document.body.dataset.ai === "page";
   }
-  // an embed costs what it shows: no offline copy of the whole site in another site's frame (the HTTP
-  // cache serves repeat views)
+  // once the AI worker has started (or the page searches itself)
+  function whenSettled(fn) {
+    whenParsed(function () {
+      if (settled()) return fn();
+      new MutationObserver(function (_, obs) {
+        if (settled()) { obs.disconnect(); fn(); }
+      }).observe(document.body, { attributes: true, attributeFilter: ["data-ai"] });
+    });
+  }
+  // an embed costs what it shows: no offline copy of the whole site and no snapshot in another site's
+  // frame (the HTTP cache serves repeat views)
   if (!embed && "serviceWorker" in navigator && location.protocol !== "file:") {
     whenParsed(function () {
-      if (navigator.serviceWorker.controller || settled()) return registerWorker();
-      new MutationObserver(function (_, obs) {
-        if (settled()) { obs.disconnect(); registerWorker(); }
-      }).observe(document.body, { attributes: true, attributeFilter: ["data-ai"] });
+      if (navigator.serviceWorker.controller) registerWorker();
+      else whenSettled(registerWorker);
     });
   }
 })();

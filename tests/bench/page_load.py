@@ -13,7 +13,10 @@ Debian's Chromium (/usr/bin/chromium, never `playwright install`) is driven by P
 Every run starts a fresh browser profile (no HTTP cache, no service worker) and loads the page: "cold";
 then the browser is closed and started again on the same profile and the page loaded again: "warm"
 (our page is then answered by its service worker, which boot.js registers once the AI worker has
-settled; before closing, the cold run waits until boot.js reports it ready). Times are from navigation start (performance.now() in the page):
+settled; before closing, the cold run waits until boot.js reports it ready), and once more: "return"
+(the warm visit waits until boot.js's worker has made this build's Python snapshot, so the return visit
+starts Python from it, as a player's third visit does; the bare page has no snapshot). Times are from
+navigation start (performance.now() in the page):
   ready  our page: document.body.dataset.ready == "1" (board drawn and clickable);
          the bare page: "hello" is in the DOM
   ai     our page: document.body.dataset.ai == "ready" (AI worker booted, after the board is drawn)
@@ -72,6 +75,9 @@ ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-net
 GOAL = 1.05          # site ready / hello ready
 GOAL_AI = 1.3        # site AI worker ready / hello ready
 GOAL_BOARD = {"cold": 1.0, "warm": 0.5}     # seconds to the first frame with the board
+# a fresh profile; the next visit (the offline copy serves it, and boot.js makes the Python snapshot then);
+# the visit after that, which starts Python from the snapshot
+PHASES = ("cold", "warm", "return")
 GOAL_WIRE = 1.05     # bytes: a first visit with its offline copy / the page's own; an embed / the bare page
 MICROPIP_WHEELS = ["micropip==0.11.1", "packaging==26.1"]   # the versions the pinned pyodide-lock.json names
 
@@ -149,8 +155,8 @@ def build_hello(dist: str, dest: str) -> str:
     shutil.copytree(os.path.join(dist, "vendor"), os.path.join(hello, "vendor"))
     with open(os.path.join(hello, "index.html"), "w") as f:
         f.write(HELLO_HTML)
-    with open(os.path.join(hello, "pyscript.toml"), "w") as f:
-        f.write(interpreter_line(os.path.join(dist, "pyscript.toml")) + "\n")
+    with open(os.path.join(hello, "pyscript.toml"), "w") as f:      # Pyodide itself, not our snapshot loader
+        f.write(interpreter_line(os.path.join(dist, "pyscript.toml")).replace("start.mjs", "pyodide.mjs") + "\n")
     return hello
 
 
@@ -236,7 +242,8 @@ class Served:
         self.httpd.server_close()
 
 
-def load(pw, profile: str, url: str, is_site: bool, timeout: float, foreign: list, wait_offline: bool) -> dict:
+def load(pw, profile: str, url: str, is_site: bool, timeout: float, foreign: list, wait_offline: bool,
+         wait_snapshot: bool = False) -> dict:
     ctx = pw.chromium.launch_persistent_context(profile, executable_path=CHROMIUM, args=ARGS, headless=True,
                                                 viewport={"width": 1280, "height": 860})
     try:
@@ -246,6 +253,7 @@ def load(pw, profile: str, url: str, is_site: bool, timeout: float, foreign: lis
         page.on("pageerror", lambda e: errors.append(str(e)))
         ctx.on("request", lambda r: foreign.append(r.url)
                 if not r.url.startswith(("http://127.0.0.1", "data:", "blob:")) else None)
+        marks = {}
         page.goto(url, wait_until="commit")
         page.wait_for_function("window.__marks && window.__marks.ready", timeout=timeout * 1000)
         if is_site:
@@ -253,7 +261,12 @@ def load(pw, profile: str, url: str, is_site: bool, timeout: float, foreign: lis
             if wait_offline:
                 # boot.js sets this once the service worker is active, i.e. after its install precached every file
                 page.wait_for_function("document.documentElement.dataset.offline === 'ready'", timeout=timeout * 1000)
-        marks = page.evaluate("window.__marks")
+            if wait_snapshot:
+                # boot.js sets this once its worker has made (or found) this build's Python snapshot
+                page.wait_for_function("document.documentElement.dataset.snapshot", timeout=timeout * 1000)
+                marks["snapshot"] = page.evaluate("document.documentElement.dataset.snapshot")
+            marks["restored"] = page.evaluate("window.spielkisteSnapshot ? 1 : 0")
+        marks = {**page.evaluate("window.__marks"), **marks} if is_site else page.evaluate("window.__marks")
         tasks = page.evaluate("window.__tasks")
         if tasks:
             marks["longest"] = max(d for _, d in tasks)
@@ -266,7 +279,7 @@ def load(pw, profile: str, url: str, is_site: bool, timeout: float, foreign: lis
                 marks["booted"] = booted
         if errors:
             raise RuntimeError(f"page errors at {url}: {errors}")
-        return {k: v / 1000 for k, v in marks.items()}
+        return {k: v / 1000 if k not in ("snapshot", "restored") else v for k, v in marks.items()}
     finally:
         ctx.close()
 
@@ -371,7 +384,7 @@ def fmt(xs: list[float]) -> str:
 
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--runs", type=int, default=3, help="cold+warm pairs per page (default 3)")
+    ap.add_argument("--runs", type=int, default=3, help="cold, warm and return visits per page (default 3)")
     ap.add_argument("--timeout", type=float, default=120, help="seconds a page may take to get ready")
     ap.add_argument("--nosw", action="store_true", help="also measure the site without its service worker")
     ap.add_argument("--wheel", action="store_true", help="also measure the engine shipped as a micropip wheel")
@@ -390,7 +403,7 @@ def main() -> int:
             pages["wheel"] = build_wheel_site(dist, tmp)
         raw, gz = build.size_of(dist)
         servers = {k: Served(d) for k, d in pages.items()}
-        times = {k: {"cold": [], "warm": []} for k in pages}
+        times = {k: {"cold": [], "warm": [], "return": []} for k in pages}
         foreign = []
         with sync_playwright() as pw:
             wired = wire(pw, tmp, servers, args.timeout)
@@ -398,13 +411,15 @@ def main() -> int:
                 for kind, srv in servers.items():
                     profile = tempfile.mkdtemp(prefix="profile-", dir=tmp)
                     is_site = kind != "hello"
-                    for phase in ("cold", "warm"):
+                    for phase in PHASES:
                         m = load(pw, profile, srv.url, is_site, args.timeout, foreign,
-                                 wait_offline=(kind == "site" and phase == "cold"))
+                                 wait_offline=(kind == "site" and phase == "cold"),
+                                 wait_snapshot=(kind == "site" and phase == "warm"))
                         times[kind][phase].append(m)
                         extra = f"  ai {m['ai']:.2f} s" if "ai" in m else ""
                         extra += f"  board {m['board']:.2f} s" if "board" in m else ""
                         extra += f"  longest task {1000 * m['longest']:.0f} ms" if "longest" in m else ""
+                        extra += "  (Python from the snapshot)" if m.get("restored") else ""
                         print(f"run {run + 1} {kind:<5} {phase}: ready {m['ready']:.2f} s{extra}", flush=True)
                     shutil.rmtree(profile, ignore_errors=True)
         for s in servers.values():
@@ -416,41 +431,48 @@ def main() -> int:
         def med(kind, phase, key):
             return [m[key] for m in times[kind][phase] if key in m]
 
+        def row(label, kind, key, scale=1.0):
+            print(f"{label:<34}" + " ".join(fmt([scale * x for x in med(kind, ph, key)]) for ph in PHASES))
+
         print()
         print(f"medians of {args.runs} runs (seconds from navigation start; Chromium headless, 2 shared cores)")
-        print(f"{'page':<34}{'cold':>7}{'warm':>7}")
-        print(f"{'bare PyScript hello: hello shown':<34}{fmt(med('hello', 'cold', 'ready'))} {fmt(med('hello', 'warm', 'ready'))}")
-        print(f"{'site: board clickable':<34}{fmt(med('site', 'cold', 'ready'))} {fmt(med('site', 'warm', 'ready'))}")
-        print(f"{'site: AI worker ready':<34}{fmt(med('site', 'cold', 'ai'))} {fmt(med('site', 'warm', 'ai'))}")
+        print(f"{'page':<34}" + "".join(f"{ph:>7}" for ph in PHASES))
+        row("bare PyScript hello: hello shown", "hello", "ready")
+        row("site: board clickable", "site", "ready")
+        row("site: AI worker ready", "site", "ai")
         for kind in [k for k in pages if k != "hello"]:
-            print(f"{kind + ': board on screen':<34}{fmt(med(kind, 'cold', 'board'))} {fmt(med(kind, 'warm', 'board'))}")
+            row(kind + ": board on screen", kind, "board")
         for kind in pages:
-            print(f"{kind + ': longest task to ready (ms)':<34}{fmt([1000 * x for x in med(kind, 'cold', 'longest')])} "
-                  f"{fmt([1000 * x for x in med(kind, 'warm', 'longest')])}")
-            print(f"{kind + ': blocking time to ready (ms)':<34}{fmt([1000 * x for x in med(kind, 'cold', 'blocking')])} "
-                  f"{fmt([1000 * x for x in med(kind, 'warm', 'blocking')])}")
+            row(kind + ": longest task to ready (ms)", kind, "longest", 1000)
+            row(kind + ": blocking time to ready (ms)", kind, "blocking", 1000)
         for kind in [k for k in pages if k != "hello"]:
-            after = {ph: [m["ready"] - m["booted"] for m in times[kind][ph] if "booted" in m] for ph in ("cold", "warm")}
-            print(f"{kind + ': Pyodide booted -> clickable':<34}{fmt(after['cold'])} {fmt(after['warm'])}")
+            for ph in PHASES:
+                for m in times[kind][ph]:
+                    if "booted" in m:
+                        m["python"] = m["ready"] - m["booted"]
+            row(kind + ": Pyodide booted -> clickable", kind, "python")
         if args.nosw:
-            print(f"{'no-SW site: board clickable':<34}{fmt(med('nosw', 'cold', 'ready'))} {fmt(med('nosw', 'warm', 'ready'))}")
-            print(f"{'no-SW site: AI worker ready':<34}{fmt(med('nosw', 'cold', 'ai'))} {fmt(med('nosw', 'warm', 'ai'))}")
+            row("no-SW site: board clickable", "nosw", "ready")
+            row("no-SW site: AI worker ready", "nosw", "ai")
         if args.wheel:
-            print(f"{'wheel variant: board clickable':<34}{fmt(med('wheel', 'cold', 'ready'))} {fmt(med('wheel', 'warm', 'ready'))}")
-            print(f"{'wheel variant: AI worker ready':<34}{fmt(med('wheel', 'cold', 'ai'))} {fmt(med('wheel', 'warm', 'ai'))}")
-        for phase in ("cold", "warm"):
+            row("wheel variant: board clickable", "wheel", "ready")
+            row("wheel variant: AI worker ready", "wheel", "ai")
+        restored = [m.get("restored", 0) for m in times["site"]["return"]]
+        print(f"site: return visits started from the Python snapshot: {sum(restored)} of {len(restored)}")
+        for phase in PHASES:
             hello = statistics.median(med("hello", phase, "ready"))
             ratio = statistics.median(med("site", phase, "ready")) / hello
             print(f"ratio site/hello {phase}: {ratio:.2f}x  ({'ok' if ratio <= GOAL else 'ABOVE'} goal <= {GOAL}x)")
             r_ai = statistics.median(med("site", phase, "ai")) / hello
             print(f"ratio site AI ready/hello {phase}: {r_ai:.2f}x  ({'ok' if r_ai <= GOAL_AI else 'ABOVE'} goal <= {GOAL_AI}x)")
+            goal_board = GOAL_BOARD["cold" if phase == "cold" else "warm"]
             board = statistics.median(med("site", phase, "board") or [float("inf")])
-            print(f"site board on screen {phase}: {board:.2f} s  ({'ok' if board <= GOAL_BOARD[phase] else 'ABOVE'} "
-                  f"goal <= {GOAL_BOARD[phase]} s)")
+            print(f"site board on screen {phase}: {board:.2f} s  ({'ok' if board <= goal_board else 'ABOVE'} "
+                  f"goal <= {goal_board} s)")
             if args.nosw:
-                r2 = statistics.median(med("nosw", phase, "ready")) / statistics.median(med("hello", phase, "ready"))
+                r2 = statistics.median(med("nosw", phase, "ready")) / hello
                 print(f"ratio no-SW site/hello {phase}: {r2:.2f}x")
-                r3 = statistics.median(med("nosw", phase, "ai")) / statistics.median(med("hello", phase, "ready"))
+                r3 = statistics.median(med("nosw", phase, "ai")) / hello
                 print(f"ratio no-SW site AI ready/hello {phase}: {r3:.2f}x")
             if args.wheel:
                 base = "nosw" if args.nosw else "site"

@@ -1,0 +1,73 @@
+// The interpreter PyScript loads (pyscript.toml), for the page and for the AI worker: Pyodide, restored
+// from a memory snapshot when this browser has made one for this build. A snapshot holds Python already
+// started with our engine imported, so the start skips Python's own start-up (about 2 s of one main-thread
+// task) and the imports. A snapshot is made once per build by a worker of its own after the page has
+// settled (snapshot-worker.mjs, started by boot.js), compressed into Cache Storage; shipping one would
+// add 6 MB to every first visit. Anything wrong with a stored snapshot means the plain start, and the
+// snapshot is dropped.
+import * as pyodide from "./pyodide.mjs";
+
+export const version = pyodide.version;
+const KEY = "__SNAPSHOT__";        // changes with Pyodide, our packages and this file (build.py)
+const CACHE = "pyodide-snapshot";  // not "spielkiste-…": the service worker's version caches are its own
+const ENTRY = new URL("./snapshot-" + KEY, import.meta.url).href;
+// every module of our engine package the page uses (it imports no browser module, so the snapshot can
+// hold it; the command line is left out)
+const IMPORTS = `
+import pkgutil, importlib, spielkiste
+for m in pkgutil.walk_packages(spielkiste.__path__, "spielkiste."):
+    if not m.name.endswith((".__main__", ".cli")):
+        importlib.import_module(m.name)
+`;
+
+async function stored() {
+  if (!globalThis.caches || !(await caches.has(CACHE))) return null;    // has(): no empty cache made
+  const response = await (await caches.open(CACHE)).match(ENTRY);
+  if (!response) return null;
+  const body = response.body.pipeThrough(new DecompressionStream("gzip"));
+  const bytes = new Uint8Array(await new Response(body).arrayBuffer());
+  if (String(bytes.length) !== response.headers.get("x-length")) throw new Error("snapshot cut short");
+  return bytes;
+}
+
+async function drop() {
+  try { await caches.delete(CACHE); } catch (e) { /* nothing stored, nothing to drop */ }
+}
+
+export async function loadPyodide(options) {
+  let snapshot = null;
+  try {
+    snapshot = await stored();
+  } catch (e) {
+    console.warn("Python snapshot unreadable, plain start:", e);
+    await drop();
+  }
+  if (snapshot) {
+    try {
+      const py = await pyodide.loadPyodide({ ...options, _loadSnapshot: snapshot });
+      globalThis.spielkisteSnapshot = KEY;
+      return py;
+    } catch (e) {
+      console.warn("Python snapshot refused, plain start:", e);
+      await drop();
+    }
+  }
+  return pyodide.loadPyodide(options);
+}
+
+// Makes this build's snapshot unless it exists: Pyodide started for a snapshot, our packages unpacked
+// where PyScript unpacks them (the working directory) and imported. Other builds' snapshots go.
+export async function make() {
+  if (await caches.has(CACHE) && await (await caches.open(CACHE)).match(ENTRY)) return "kept";
+  const py = await pyodide.loadPyodide({ _makeSnapshot: true });
+  const zip = await fetch(new URL("../../spielkiste.zip", import.meta.url));
+  if (!zip.ok) throw new Error("spielkiste.zip: " + zip.status);
+  py.unpackArchive(new Uint8Array(await zip.arrayBuffer()), "zip", { extractDir: "/home/pyodide" });
+  py.runPython(IMPORTS);
+  const bytes = py.makeMemorySnapshot();
+  const body = new Blob([bytes]).stream().pipeThrough(new CompressionStream("gzip"));
+  const packed = await new Response(body).blob();
+  await drop();
+  await (await caches.open(CACHE)).put(ENTRY, new Response(packed, { headers: { "x-length": String(bytes.length) } }));
+  return "made";
+}

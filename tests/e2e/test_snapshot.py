@@ -1,0 +1,111 @@
+"""A returning player's start: Python restored from a memory snapshot this browser made for this build
+(vendor/pyodide/start.mjs, made by snapshot-worker.mjs from boot.js), for the page and the AI worker;
+a damaged snapshot means the plain start and is dropped; a new build never restores an old one."""
+import os
+import re
+import shutil
+import tempfile
+
+import pytest
+
+import build
+from conftest import ARGS, CHROMIUM, Server, Watch, click_some_targets, wait_moves
+
+ENTRIES = """async () => {
+  if (!(await caches.has("pyodide-snapshot"))) return [];
+  return (await (await caches.open("pyodide-snapshot")).keys()).map((r) => r.url);
+}"""
+
+
+def key(folder):
+    with open(os.path.join(folder, "vendor", "pyodide", "start.mjs")) as f:
+        return re.search(r'const KEY = "([0-9a-f]{16})"', f.read()).group(1)
+
+
+def visit(page, url):
+    page.goto("about:blank")
+    page.goto(url)
+    page.wait_for_selector("body[data-ready='1']", timeout=90000)
+    page.wait_for_selector("body[data-ai='ready']", timeout=120000)
+    return page.evaluate("window.spielkisteSnapshot || ''")
+
+
+@pytest.fixture
+def returning(playwright_instance, dist):
+    """A browser profile on disk after two visits: the first installed the offline copy, the second
+    (served by it) made the snapshot. Yields (page, server)."""
+    server = Server(dist)
+    ctx = playwright_instance.chromium.launch_persistent_context(
+        tempfile.mkdtemp(prefix="spielkiste-profile-"), executable_path=CHROMIUM, args=ARGS)
+    page = ctx.pages[0]
+    page.watch = Watch(page)
+    try:
+        assert visit(page, server.url + "#snorkels") == ""
+        page.wait_for_function("document.documentElement.dataset.offline === 'ready'", timeout=120000)
+        assert visit(page, server.url + "#snorkels") == ""        # no snapshot yet: the plain start
+        page.wait_for_function("document.documentElement.dataset.snapshot === 'made'", timeout=120000)
+        yield page, server
+    finally:
+        ctx.close()
+        server.stop()
+
+
+def test_a_returning_player_starts_from_this_builds_snapshot_and_plays_the_computer(returning, dist):
+    page, server = returning
+    entries = page.evaluate(ENTRIES)
+    assert len(entries) == 1 and entries[0].endswith("/vendor/pyodide/snapshot-" + key(dist))
+    assert visit(page, server.url + "#snorkels") == key(dist)
+    page.select_option("#seats select[data-seat='1']", "computer")
+    click_some_targets(page, 1)
+    wait_moves(page, 2, timeout=60000)                  # the AI worker (restored too) answered
+    page.click("#game-list button[data-game='ziggurats']")      # another game's engine: in the snapshot
+    page.wait_for_selector("#game-list button[data-game='ziggurats'][aria-current='true']")
+    page.wait_for_selector("[data-cell].target", timeout=30000)
+    click_some_targets(page, 1)
+    page.wait_for_function("document.querySelectorAll('#movelist button').length >= 1")
+    assert page.evaluate("document.documentElement.dataset.snapshot") is None     # nothing to make
+    assert page.watch.errors == []
+
+
+DAMAGE = {
+    "not gzip": "new Response('no snapshot here', {headers: {'x-length': '15'}})",
+    "cut short": "new Response(new Blob([new Uint8Array(1000)]).stream().pipeThrough("
+                 "new CompressionStream('gzip')), {headers: {'x-length': '31457424'}})",
+    "zeros": "new Response(new Blob([new Uint8Array(1 << 20)]).stream().pipeThrough("
+             "new CompressionStream('gzip')), {headers: {'x-length': String(1 << 20)}})",
+}
+
+
+@pytest.mark.parametrize("damage", list(DAMAGE))
+def test_a_damaged_snapshot_means_the_plain_start_and_is_made_again(returning, dist, damage):
+    page, server = returning
+    entry = page.evaluate(ENTRIES)[0]
+    page.evaluate(f"""async () => {{
+        const cache = await caches.open("pyodide-snapshot");
+        await cache.put({entry!r}, {DAMAGE[damage]});
+    }}""")
+    assert visit(page, server.url + "#snorkels") == ""          # refused: Python started the plain way
+    page.wait_for_function("document.documentElement.dataset.snapshot === 'made'", timeout=120000)
+    page.select_option("#seats select[data-seat='1']", "computer")
+    click_some_targets(page, 1)
+    wait_moves(page, 2, timeout=60000)
+    assert visit(page, server.url + "#snorkels") == key(dist)  # the new one serves the next start
+    assert any("Python snapshot" in line for line in page.watch.console)    # said why, in the console
+    assert page.watch.errors == []
+
+
+def test_the_snapshot_key_follows_every_input_of_a_snapshot(dist):
+    """build.py hashes Pyodide, our packages and the two modules into the key: the same build gives the
+    same key, a change in our packages another (so a new build never restores an old snapshot)."""
+    folder = tempfile.mkdtemp(prefix="spielkiste-site-")
+    try:
+        shutil.copytree(dist, folder, dirs_exist_ok=True)
+        pyodide, packages = os.path.join(folder, "vendor", "pyodide"), os.path.join(folder, "spielkiste.zip")
+        build.write_pyodide_start(pyodide, packages)
+        assert key(folder) == key(dist)
+        with open(packages, "ab") as f:
+            f.write(b"\0")
+        build.write_pyodide_start(pyodide, packages)
+        assert key(folder) != key(dist)
+    finally:
+        shutil.rmtree(folder)
