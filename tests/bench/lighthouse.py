@@ -9,7 +9,12 @@ alone), serves it on 127.0.0.1 with build.make_server, and runs the pinned npm `
 /usr/bin/chromium. Every run starts from a fresh browser profile: a first visit, no service
 worker. Prints per preset the performance score and the metrics it is made of (FCP, LCP, TBT,
 CLS, Speed Index), the LCP element and the longest main-thread tasks. Goals of issue 13:
-performance >= 90 on both presets, LCP <= 1.5 s, TBT <= 300 ms. --keep DIR keeps the JSON reports."""
+performance >= 90 on both presets, LCP <= 1.5 s, TBT <= 300 ms. --keep DIR keeps the JSON reports.
+
+--returning measures a returning player instead: a browser profile on disk is first taken through two
+visits with Playwright (the first installs the offline copy, the second makes the Python snapshot),
+then Lighthouse loads the page in that profile without resetting its storage (--disable-storage-reset),
+so the service worker serves it and Python starts from the snapshot."""
 import argparse
 import json
 import os
@@ -49,11 +54,30 @@ def install() -> str:
     return cli
 
 
-def run(cli: str, url: str, preset: str, out: str) -> dict:
+def prime(url: str, profile: str) -> None:
+    """Two visits in `profile`: the offline copy installed, then the Python snapshot made."""
+    from playwright.sync_api import sync_playwright
+    with sync_playwright() as pw:
+        ctx = pw.chromium.launch_persistent_context(profile, executable_path=CHROMIUM, args=FLAGS.split())
+        try:
+            page = ctx.pages[0]
+            for wait in ("document.documentElement.dataset.offline === 'ready'",
+                         "document.documentElement.dataset.snapshot"):
+                page.goto("about:blank")
+                page.goto(url)
+                page.wait_for_function(wait, timeout=180000)
+        finally:
+            ctx.close()
+
+
+def run(cli: str, url: str, preset: str, out: str, profile: str | None = None) -> dict:
     # the text-compression audit asks DevTools for every response body (the 8 MB wasm too), which
     # times out on a loaded machine; our test server does not compress anyway
+    flags = FLAGS + (f" --user-data-dir={profile}" if profile else "")
     cmd = ["node", cli, url, "--quiet", "--only-categories=performance", "--skip-audits=uses-text-compression",
-           "--output=json", f"--output-path={out}", f"--chrome-flags={FLAGS}"]
+           "--output=json", f"--output-path={out}", f"--chrome-flags={flags}"]
+    if profile:
+        cmd.append("--disable-storage-reset")
     if preset == "desktop":
         cmd.append("--preset=desktop")
     if os.path.exists(out):
@@ -91,6 +115,7 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--runs", type=int, default=1, help="runs per preset (the median is printed)")
     ap.add_argument("--keep", help="folder to keep the JSON reports in")
+    ap.add_argument("--returning", action="store_true", help="a returning player: offline copy and Python snapshot")
     args = ap.parse_args()
     cli = install()
     tmp = tempfile.mkdtemp(prefix="spielkiste-lighthouse-")
@@ -104,14 +129,20 @@ def main() -> int:
                 for i in range(args.runs):
                     out = os.path.join(args.keep or tmp, f"lighthouse-{preset}-{i + 1}.json")
                     os.makedirs(os.path.dirname(out), exist_ok=True)
-                    row = summary(run(cli, srv.url, preset, out))
+                    profile = None
+                    if args.returning:
+                        profile = tempfile.mkdtemp(prefix="profile-", dir=tmp)
+                        prime(srv.url, profile)
+                    row = summary(run(cli, srv.url, preset, out, profile))
                     rows.setdefault(preset, []).append(row)
                     print(f"{preset} run {i + 1}: " + "  ".join(
                         f"{k} {v:.2f}" if isinstance(v, float) else f"{k} {v}" for k, v in row.items()), flush=True)
         finally:
             srv.stop()
         print()
-        print(f"lighthouse {LIGHTHOUSE}, {CHROMIUM} ({FLAGS}); medians of {args.runs} run(s); "
+        print(f"lighthouse {LIGHTHOUSE}, {CHROMIUM} ({FLAGS}); "
+              f"{'a returning player (offline copy, Python snapshot)' if args.returning else 'a first visit'}; "
+              f"medians of {args.runs} run(s); "
               f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
         for preset, rs in rows.items():
             med = {k: statistics.median(r[k] for r in rs) for k in ["score"] + [m[1] for m in METRICS]}
