@@ -219,3 +219,44 @@ def test_worker_hint_evaluation_and_kept_tree():
     rec = Record(s, custom_start=True)
     hint = json.loads(worker.hint(to_fragment(rec), 0.1, 3))
     assert hint["move"] in wins_at_once(s) and hint["value"] == 1.0 and hint["forced"]
+
+
+def test_the_levels_measured_results_are_well_formed():
+    """What the new-game dialog shows: for a two-player game and a level above the first, the
+    points of that level against the one below (a game's reward: 1 a win, 1/2 a draw, 0.1 when
+    everyone loses in Ziggurats), out of at least 12 games, measured at a time
+    scale the browser can have (CPython seconds per browser second, 0 < scale <= 1)."""
+    from spielkiste.ai import levels
+    from spielkiste.registry import GAMES
+    for gid, per in levels.MEASURED.items():
+        assert 2 in GAMES[gid].player_counts, gid
+        for k, (points, games, scale) in per.items():
+            assert k in levels.LEVELS and k - 1 in levels.LEVELS, (gid, k)
+            assert games >= 12 and 0 <= points <= games, (gid, k)     # rewards in [0, 1] per game
+            assert 0 < scale <= 1, (gid, k)
+            assert levels.measured(gid, k) == (points, games)
+    assert levels.measured("snorkels", 1) is None
+
+
+def test_the_level_benchmark_writes_what_it_measured(tmp_path, monkeypatch):
+    """strength.py --levels --write keeps earlier results and rewrites levels.py so that it reads
+    back the same (run on a copy of the module)."""
+    import importlib.util
+    import os
+    import shutil
+
+    from spielkiste.ai import levels
+    here = os.path.dirname(os.path.abspath(__file__))
+    spec = importlib.util.spec_from_file_location("strength_bench", os.path.join(here, "bench", "strength.py"))
+    strength = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(strength)
+    copy = tmp_path / "levels.py"
+    shutil.copy(levels.__file__, copy)
+    monkeypatch.setattr(strength.levels, "__file__", str(copy))
+    strength.write_levels({"drei": {4: (10.5, 12, 0.56)}})
+    found = {gid: dict(per) for gid, per in levels.MEASURED.items()}
+    found.setdefault("drei", {})[4] = (10.5, 12, 0.56)
+    spec2 = importlib.util.spec_from_file_location("levels_copy", copy)
+    written = importlib.util.module_from_spec(spec2)
+    spec2.loader.exec_module(written)
+    assert written.MEASURED == found and written.LEVELS == levels.LEVELS

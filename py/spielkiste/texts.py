@@ -187,6 +187,17 @@ add({
     "ui.level.2": ("medium (1 s)", "mittel (1 s)"),
     "ui.level.3": ("strong (3 s)", "stark (3 s)"),
     "ui.level.4": ("very strong (8 s)", "sehr stark (8 s)"),
+    "ui.level.first": ("The quickest level. Each level above it is measured against the one below.",
+                       "Die schnellste Stufe. Jede höhere Stufe ist gegen die darunter gemessen."),
+    "ui.level.solo": ("In a game for one the level sets how long the computer thinks when it plays.",
+                      "In einem Spiel für eine Person bestimmt die Stufe, wie lange der Computer "
+                      "nachdenkt, wenn er spielt."),
+    "ui.level.measured": ("In {game} this level scored {share} % in {n} two-player {n:game|games} against "
+                          "“{lower}” (a draw counts half).",
+                          "In {game} holte diese Stufe {share} % der Punkte in {n} {n:Partie|Partien} "
+                          "zu zweit gegen „{lower}“ (ein Remis zählt halb)."),
+    "ui.level.unmeasured": ("In {game} this level has not been measured against “{lower}” yet.",
+                            "In {game} ist diese Stufe noch nicht gegen „{lower}“ gemessen."),
     "ui.players": ("Players", "Spieler"),
     "ui.teams": ("Teams", "Teams"),
     "ui.undo": ("Undo", "Zurück"),

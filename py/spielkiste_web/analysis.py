@@ -8,7 +8,7 @@ from spielkiste.errors import SpielkisteError
 from spielkiste.inputs import Clicks
 from spielkiste_web import links
 from spielkiste_web.computer import Cancelled
-from spielkiste_web.dialog import LEVELS
+from spielkiste.ai.levels import LEVELS
 from spielkiste_web.dom import el, on
 
 ANALYSIS_SECONDS = 3.0

@@ -18,7 +18,8 @@ from spielkiste_web import early, links, panels, saves, svg, ui_texts  # noqa: F
 from spielkiste_web.analysis import Analysis
 from spielkiste_web.board_input import BoardInput
 from spielkiste_web.computer import Cancelled, Computer
-from spielkiste_web.dialog import LEVELS, NewGameDialog
+from spielkiste.ai.levels import LEVELS
+from spielkiste_web.dialog import NewGameDialog
 from spielkiste_web.dom import Storage, el, keep, on, page_url
 from spielkiste_web.editing import EditorPage
 from spielkiste_web.embed import Embedding

@@ -3,13 +3,13 @@ another option shown only when they apply), who plays each seat, and the compute
 import js
 from pyscript import document
 
+from spielkiste.ai import levels
+from spielkiste.ai.levels import LEVELS
 from spielkiste.errors import SpielkisteError
 from spielkiste.record import Record
 from spielkiste.registry import ENTRIES
 from spielkiste_web import saves
 from spielkiste_web.dom import el, make, on
-
-LEVELS = {1: 0.3, 2: 1.0, 3: 3.0, 4: 8.0}     # seconds per move at each level
 
 
 class NewGameDialog:
@@ -20,6 +20,7 @@ class NewGameDialog:
         on(el("newgame-cancel"), "click", lambda e: el("newgame").close())
         on(el("newgame-options"), "change", self.option_changed)     # one listener: inputs are drawn afresh
         on(el("newgame-options"), "click", lambda e: step_option(e, self.game))
+        on(el("level"), "change", lambda e: self.level_note())
 
     def open(self, game):
         app = self.app
@@ -33,6 +34,7 @@ class NewGameDialog:
         for k in LEVELS:
             lvl.appendChild(make("option", app.tr(f"ui.level.{k}"), value=str(k)))
         lvl.value = str(app.level)
+        self.level_note()
         el("newgame-title").textContent = app.tr("ui.new_game") + ": " + app.tr("game." + gid)
         el("newgame").showModal()
 
@@ -41,6 +43,24 @@ class NewGameDialog:
             self.seat_inputs(int(event.target.value))
         dependent_options(el("newgame-options"))
 
+
+    def level_note(self):
+        """What the chosen level is worth in this game: its measured result against the level
+        below it (tests/bench/strength.py --levels)."""
+        app, k = self.app, int(el("level").value)
+        found = levels.measured(self.game.id, k)
+        game = app.tr("game." + self.game.id)
+        if 2 not in self.game.player_counts:
+            text = app.tr("ui.level.solo")
+        elif k == min(LEVELS):
+            text = app.tr("ui.level.first")
+        elif found is None:
+            text = app.tr("ui.level.unmeasured", game=game, lower=app.tr(f"ui.level.{k - 1}"))
+        else:
+            points, n = found
+            text = app.tr("ui.level.measured", game=game, lower=app.tr(f"ui.level.{k - 1}"), n=n,
+                          share=round(100 * points / n))
+        el("level-note").textContent = text
 
     def seat_inputs(self, n):
         app = self.app

@@ -16,7 +16,7 @@ from pyscript.ffi import create_proxy
 from spielkiste.record import Record
 from spielkiste.registry import GAMES, get_game
 from spielkiste_web import links, saves
-from spielkiste_web.dialog import LEVELS
+from spielkiste.ai.levels import LEVELS
 from spielkiste_web.dom import el, keep, on, page_url
 
 SEAT_LETTERS = {"h": "human", "c": "computer"}

@@ -10,7 +10,12 @@ draw 1/2. Prints one row per game: A's score, its share with a 95 % Wilson inter
 mean game length. --seconds sets both budgets (mcts:Ts vs uct:Ts) unless --a/--b are given,
 e.g. --a mcts:1s --b mcts:0.3s to check that a longer level beats a shorter one. The goal of
 the search (issue 16) is a share of at least 75 % against uct and 99 % against random.
---speed instead prints iterations per second of both searches from each start position."""
+--speed instead prints iterations per second of both searches from each start position.
+
+--levels 2,3 plays each named level k against level k-1 (the page's seconds per move from
+spielkiste.ai.levels, times --scale: CPython seconds per browser second, default 0.56, the
+measured Pyodide/CPython ratio of the search), and --write stores the results in
+py/spielkiste/ai/levels.py, where the new-game dialog shows them."""
 import argparse
 import math
 import os
@@ -20,6 +25,7 @@ import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))), "py"))
 
+from spielkiste.ai import levels  # noqa: E402
 from spielkiste.ai.mcts import Search  # noqa: E402
 from spielkiste.ai.players import PlainUCT, Player, parse_player  # noqa: E402
 from spielkiste.registry import GAMES  # noqa: E402
@@ -76,30 +82,82 @@ def main(argv=None) -> int:
     p.add_argument("--b", help="player spec of B (default uct:<seconds>s)")
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--speed", action="store_true", help="iterations per second instead of matches")
+    p.add_argument("--levels", default="", help="comma-separated levels k to play against level k-1")
+    p.add_argument("--scale", type=float, default=0.56, help="CPython seconds per browser second (--levels)")
+    p.add_argument("--write", action="store_true", help="store --levels results in spielkiste/ai/levels.py")
     args = p.parse_args(argv)
+    games = args.game.split(",") if args.game else two_player_games()
+    if args.levels:
+        return level_matches(games, [int(k) for k in args.levels.split(",")], args)
     a = args.a or f"mcts:{args.seconds:g}s"
     b = args.b or f"uct:{args.seconds:g}s"
     parse_player(a), parse_player(b)
-    games = args.game.split(",") if args.game else two_player_games()
     if args.speed:
         speed(games, args.seconds)
         return 0
     rng = random.Random(args.seed)
     print(f"{a} vs {b}, {args.games} games per game, colours alternating")
-    print(f"{'game':<11}{'score':>9}{'share':>8}   95% CI        plies   minutes")
+    print(HEADER)
     for gid in games:
-        cls = GAMES[gid]
-        t0 = time.perf_counter()
-        points, plies = 0.0, 0
-        for g in range(args.games):
-            r, n = play_game(cls, (a, b), g % 2, rng)
-            points += r
-            plies += n
-        lo, hi = wilson(points, args.games)
-        print(f"{gid:<11}{points:>5.1f}/{args.games:<3}{100 * points / args.games:>7.0f}%   "
-              f"[{100 * lo:3.0f}%, {100 * hi:3.0f}%]  {plies / args.games:6.1f}   "
-              f"{(time.perf_counter() - t0) / 60:5.1f}", flush=True)
+        match(gid, (a, b), args.games, rng)
     return 0
+
+
+HEADER = f"{'game':<11}{'score':>9}{'share':>8}   95% CI        plies   minutes"
+
+
+def match(gid: str, specs: tuple[str, str], games: int, rng: random.Random) -> float:
+    """A plays B `games` times in game `gid`; prints the row and returns A's points."""
+    t0 = time.perf_counter()
+    points, plies = 0.0, 0
+    for g in range(games):
+        r, n = play_game(GAMES[gid], specs, g % 2, rng)
+        points += r
+        plies += n
+    lo, hi = wilson(points, games)
+    print(f"{gid:<11}{points:>5.1f}/{games:<3}{100 * points / games:>7.0f}%   "
+          f"[{100 * lo:3.0f}%, {100 * hi:3.0f}%]  {plies / games:6.1f}   "
+          f"{(time.perf_counter() - t0) / 60:5.1f}", flush=True)
+    return points
+
+
+def level_matches(games: list[str], ks: list[int], args) -> int:
+    """Each level k against level k-1 at the page's times scaled to this machine; --write keeps
+    the results in levels.py (merged with the pairs and games not played now)."""
+    rng = random.Random(args.seed)
+    found: dict = {}
+    for k in ks:
+        hi, lo = (f"mcts:{levels.LEVELS[j] * args.scale:.3g}s" for j in (k, k - 1))
+        print(f"level {k} ({hi}) vs level {k - 1} ({lo}), {args.games} games per game, colours alternating")
+        print(HEADER)
+        for gid in games:
+            points = match(gid, (hi, lo), args.games, rng)
+            found.setdefault(gid, {})[k] = (points, args.games, args.scale)
+    if args.write:
+        write_levels(found)
+    return 0
+
+
+def write_levels(new: dict) -> None:
+    """Merges `new` ({game: {level: (points, games, scale)}}) into levels.py as it is now on disk
+    (another run may have written it meanwhile)."""
+    path = levels.__file__
+    with open(path) as f:
+        text = f.read()
+    scope: dict = {}
+    exec(compile(text, path, "exec"), scope)
+    found = {gid: dict(per) for gid, per in scope["MEASURED"].items()}
+    for gid, per in new.items():
+        found.setdefault(gid, {}).update(per)
+    head, rest = text.split("MEASURED: dict[str, dict[int, tuple[float, int, float]]] = {\n")
+    _, tail = rest.split("}\n", 1)       # the rows end in "},", the dict in "}"
+    rows = []
+    for gid in sorted(found, key=list(GAMES).index):
+        per = ", ".join(f"{k}: {v!r}" for k, v in sorted(found[gid].items()))
+        rows.append(f"    {gid!r}: {{{per}}},\n")
+    with open(path, "w") as f:
+        f.write(head + "MEASURED: dict[str, dict[int, tuple[float, int, float]]] = {\n" + "".join(rows) + "}\n" + tail)
+    print(f"wrote {path}")
 
 
 if __name__ == "__main__":

@@ -6,6 +6,7 @@ import tempfile
 import time
 
 from conftest import ARGS, CHROMIUM, Server, Watch, click_some_targets, moves, open_app, shot, wait_moves
+from spielkiste.ai import levels
 from spielkiste.registry import GAMES
 
 
@@ -217,6 +218,41 @@ def test_stop_button_and_computer_versus_computer(page, server):
     page.select_option("#newgame-seats select[data-seat='1']", "computer")
     page.click("#newgame-start")
     wait_moves(page, 6, timeout=90000)
+
+
+def test_each_level_says_what_it_is_worth(page, server):
+    """The new-game dialog shows, for the chosen level, its measured result against the level
+    below it in this game (levels.MEASURED, written by tests/bench/strength.py --levels)."""
+    gid, k = next((g, k) for g, per in levels.MEASURED.items() for k in sorted(per))
+    points, n = levels.measured(gid, k)
+    missing = next(((g, j) for g in GAMES for j in range(2, max(levels.LEVELS) + 1)
+                    if levels.measured(g, j) is None and 2 in GAMES[g].player_counts), None)
+    open_app(page, server.url + "#" + gid)
+    page.click("#btn-new")
+    page.select_option("#level", "1")
+    assert "quickest level" in page.inner_text("#level-note")
+    page.select_option("#level", str(k))
+    note = page.inner_text("#level-note")
+    assert f"{round(100 * points / n)} %" in note and f"in {n} two-player games" in note, note
+    assert page.get_attribute("#level", "aria-describedby") == "level-note"
+    shot(page, "platform-level-note")
+    page.click("#newgame-cancel")
+    page.select_option("#lang", "de")
+    page.click("#btn-new")
+    page.select_option("#level", str(k))
+    assert f"{round(100 * points / n)} % der Punkte in {n} Partien" in page.inner_text("#level-note")
+    if missing:
+        page.click("#newgame-cancel")
+        page.click(f"#game-list button[data-game='{missing[0]}']")
+        page.wait_for_function(f"location.hash.startsWith('#{missing[0]}')")
+        page.click("#btn-new")
+        page.select_option("#level", str(missing[1]))
+        assert "noch nicht" in page.inner_text("#level-note")
+    page.click("#newgame-cancel")
+    page.click("#game-list button[data-game='solitaire']")
+    page.wait_for_function("location.hash.startsWith('#solitaire')")
+    page.click("#btn-new")
+    assert "wenn er spielt" in page.inner_text("#level-note")
 
 
 def test_new_game_options_stones_by_hand_and_no_pie(page, server):
