@@ -1,4 +1,6 @@
 """Aufstellen (rules: assets/rules/aufstellen.en.html): every rule, from real positions (the sheet's Abb. 11 included)."""
+import random
+
 import pytest
 from hypothesis import given, settings, strategies as st
 
@@ -368,3 +370,24 @@ def test_editor_a_decided_position_reports_its_result():
     s = ed.check()
     assert s.result.reason == "why.aufstellen.line" and s.result.winners == (1,) and s.legal_moves() == []
     assert s.result.line == ("B11", "E11", "H11", "K11")
+
+
+def test_winning_moves_name_every_win_by_line_and_by_a_stuck_opponent():
+    """The search's hook, against playing every move, over uniformly random games: both ways to
+    win at once (four in a line, the opponent's due type unable to move) occur and are named."""
+    reasons = set()
+    for seed in range(40):
+        rng = random.Random(seed)
+        s = Aufstellen.new()
+        while s.result is None and s.ply < 120:
+            wins = []
+            for m in s.legal_moves():
+                after = s.copy()
+                after.play(m)
+                if after.result is not None and after.result.winners == (s.to_move,):
+                    wins.append(m)
+                    reasons.add(after.result.reason)
+            assert sorted(s.winning_moves()) == sorted(wins), s.encode()
+            moves = s.legal_moves()
+            s.play(moves[rng.randrange(len(moves))])
+    assert reasons == {"why.aufstellen.line", "why.aufstellen.stuck"}

@@ -104,7 +104,7 @@ def test_blockade_win():
 @pytest.mark.parametrize("gid", [g for g in GAMES if hasattr(get_game(g), "winning_moves")])
 def test_winning_moves_hooks_are_sound(gid):
     """What a game's hook calls a win at once is one (the search proves positions with it);
-    Blockade's, Die Drei's and Surikata's name every win."""
+    Aufstellen's, Blockade's, Die Drei's, Snorkels' and Surikata's name every win."""
     cls = get_game(gid)
     for seed in range(6):
         rng = random.Random(seed)
@@ -112,9 +112,10 @@ def test_winning_moves_hooks_are_sound(gid):
         while s.result is None and s.ply < 150:
             hook = {s.move_text(m) for m in s.winning_moves()}
             assert hook <= wins_at_once(s), s.encode()
-            if gid in ("blockade", "drei", "surikata"):
+            if gid in ("aufstellen", "blockade", "drei", "snorkels", "surikata"):
                 assert hook == wins_at_once(s)
-            s.play(s.playout_move(rng))
+            moves = s.legal_moves()      # the playout's move and a uniform one in turn
+            s.play(s.playout_move(rng) if s.ply % 2 else moves[rng.randrange(len(moves))])
 
 
 def play(gid: str, specs: tuple[str, str], seed: int) -> tuple:

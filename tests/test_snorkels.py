@@ -74,6 +74,24 @@ def test_enemy_capture_is_checked_first_mutual_blockade_mover_wins():
     assert s.result.line == ("A1",)
 
 
+def test_winning_moves_are_the_last_tubes_of_enemy_groups():
+    """The search's hook: every enemy group's only free tube, even where filling it leaves the
+    mover's own group without one (the mutual blockade above), and nothing of the mover's own."""
+    rows = ["GPG....",
+            ".PG....",
+            "PG.....",
+            "G......",
+            ".......",
+            ".......",
+            ".....PP"]
+    s = pos(rows, to_move=0)            # Green A1 breathes at A2 only; Green C1 at D1 and C2 (Green)
+    assert [s.move_text(m) for m in s.winning_moves()] == ["A2"]
+    s = pos(rows[:4] + ["......P"] + rows[5:], to_move=1)   # Green to move: Purple A3 breathes at A2 only
+    assert [s.move_text(m) for m in s.winning_moves()] == ["A2"]
+    alone = pos(["P......", "G......"] + EMPTY[2:], to_move=0)   # Purple A1's last tube is its own
+    assert alone.winning_moves() == [] and alone.group(0)[1]
+
+
 def test_self_capture_loses():
     rows = [".G.....",
             "G......",

@@ -153,6 +153,29 @@ class Aufstellen(State):
         nb = ALL8 if kind == CYLINDER else ORTH
         return [MOVE + k * 16 + n for k in range(16) if b[k] == ch for n in nb[k] if b[n] == "."]
 
+    def winning_moves(self) -> list:
+        """The moves that win at once, without playing them (the search's hook): four in a line
+        through the square reached (a piece moved out of that line does not count), or the
+        opponent's due piece type left with no free neighbour (the square reached fills one; the
+        square left frees its neighbours)."""
+        if self.result is not None:
+            return []
+        b = self.board
+        mine = SEAT_CHARS[self.to_move]
+        action, kind = due(self.step + 1 if self.step < 17 else 12)       # the opponent's, next
+        their = LETTER[1 - self.to_move][kind]
+        nb = ALL8 if kind == CYLINDER else ORTH
+        pieces = [(nb[k], [n for n in nb[k] if b[n] == "."]) for k in range(16) if b[k] == their] \
+            if action == SHIFT else None
+        out = []
+        for m in self.legal_moves():
+            f, t = divmod(m - MOVE, 16) if m >= MOVE else (-1, m)
+            if any(all(j == t or (j != f and b[j] in mine) for j in ln) for ln in LINES_AT[t]) or (
+                    pieces is not None and all(f not in around and all(n == t for n in free)
+                                               for around, free in pieces)):
+                out.append(m)
+        return out
+
     def playout_move(self, rng):
         """Random, except that a move completing four in a line is always taken, and a placement
         onto the open square of the opponent's three is preferred (cheap foresight for the search)."""

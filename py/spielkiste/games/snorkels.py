@@ -97,6 +97,31 @@ class Snorkels(State):
             return [STONE + i for i in empty]
         return ([SWAP] if self.pie_pending() else []) + empty
 
+    def winning_moves(self) -> list:
+        """The last free tube of every enemy group (filling it captures the group: the mover wins
+        even if its own group is captured too): the search's hook, cheaper than trying every move.
+        With one empty square left, that square is tried (filling the board wins too)."""
+        board = self.board
+        if self.result is not None or self.stones_left:
+            return []
+        if board.count(".") <= 1:
+            return [m for m in self.legal_moves() if m != SWAP and self._wins_by_trial(m)]
+        enemy = "G" if self.colour_of(self.to_move) == "P" else "P"
+        out, seen = set(), set()
+        for i, v in enumerate(board):
+            if v == enemy and i not in seen:
+                cells, _ = self.group(i)
+                seen |= cells
+                tubes = {n for c in cells for n in NEIGHBOURS[c] if board[n] == "."}
+                if len(tubes) == 1:
+                    out |= tubes
+        return sorted(out)
+
+    def _wins_by_trial(self, move) -> bool:
+        s = self.copy()
+        s.play(move)
+        return s.result is not None and s.result.rewards[self.to_move] == 1.0
+
     def playout_move(self, rng):
         board = self.board
         while True:   # a random empty square; the board never fills (see test_full_board_impossible)
