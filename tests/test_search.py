@@ -10,6 +10,7 @@ import pytest
 
 from spielkiste.ai.mcts import Search
 from spielkiste.ai.players import PlainUCT, Player, parse_player
+from spielkiste.engine import State
 from spielkiste.registry import get_game
 
 # a position where the side to move wins at once with some moves but not with most
@@ -116,6 +117,15 @@ def test_winning_moves_hooks_are_sound(gid):
                 assert hook == wins_at_once(s)
             moves = s.legal_moves()      # the playout's move and a uniform one in turn
             s.play(s.playout_move(rng) if s.ply % 2 else moves[rng.randrange(len(moves))])
+
+
+def test_the_search_takes_the_games_exploration_constant():
+    """A game may set the UCB1 constant (engine.State.exploration); a caller may override it."""
+    assert get_game("surikata").exploration != State.exploration
+    for gid in ("surikata", "snorkels"):
+        state = get_game(gid).new()
+        assert Search(state).c == type(state).exploration
+        assert Search(state, exploration=0.25).c == 0.25
 
 
 def play(gid: str, specs: tuple[str, str], seed: int) -> tuple:

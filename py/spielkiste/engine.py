@@ -33,6 +33,8 @@ these policy hooks, each optional:
                                      at which a child's own mean and its all-moves-as-first
                                      mean weigh alike); for games where a move (a square to
                                      place on) is good whenever it is played; 0 = off
+  exploration: float                 the UCB1 constant c (default 1.0); lower searches the
+                                     moves that look best deeper, where their values settle late
 
 The board editor (editor.py) knows a game through three more hooks:
   edit_items() -> tuple[Item]        the palette: every piece in every colour, neutral items
@@ -148,6 +150,7 @@ class State:
     tools: ClassVar[tuple[str, ...]] = ()           # analyses the page offers as buttons (run_tool)
     playout_cap: ClassVar[int] = 300                # search playouts stop (and evaluate) after this
     rave: ClassVar[int] = 0                         # search: RAVE equivalence, 0 = off
+    exploration: ClassVar[float] = 1.0              # search: the UCB1 constant c
 
     # --- per-position attributes every game has ---
     options: dict

@@ -20,7 +20,7 @@ two against each other):
     blended with the mean of the simulations in which its mover played its move later on.
 
 Game knowledge stays in the game modules behind the policy hooks of engine.State
-(playout_move, evaluate, playout_cap, winning_moves, rave). The search runs in slices
+(playout_move, evaluate, playout_cap, winning_moves, rave, exploration). The search runs in slices
 (run(seconds=...)) so a caller (the AI worker) can report progress and stop it between them."""
 import math
 import random
@@ -59,12 +59,12 @@ def winning_moves(state, moves) -> list:
 
 
 class Search:
-    def __init__(self, state, seed=None, exploration: float = 1.0, rave: int | None = None):
+    def __init__(self, state, seed=None, exploration: float | None = None, rave: int | None = None):
         if state.result is not None:
             raise ValueError("the game is over")
         self.state = state.copy()
         self.rng = random.Random(seed)
-        self.c = exploration
+        self.c = state.exploration if exploration is None else exploration     # None: the game's
         self.rave = state.rave if rave is None else rave     # None: the game's choice
         self.root = Node(None, None, None)
         self.iterations = 0

@@ -106,6 +106,7 @@ class Surikata(State):
     )
     move_pattern = r"(?i)m?[A-E][1-5]"
     playout_cap = 40
+    exploration = 0.7    # vs plain UCT: 73 % (96 games, 0.3 s/move) and 67 % (24, 1 s), c = 1.0 52 % and 54 %
 
     board: list          # 'O', 'W', 'M' or '.' per cell
     mounds_left: int     # mounds still to place by hand
