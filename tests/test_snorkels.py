@@ -52,21 +52,19 @@ def test_stones_block_like_edges():
     assert s.result is not None and s.result.winners == (0,)
 
 
+# A mutual blockade: Green A1 and Purple's group {B1, B2} and Purple A3 all breathe at A2 only
+# (C1, C2, B3, A4 are Green; Green C1 breathes at D1).
+MUTUAL = ["GPG....",
+          ".PG....",
+          "PG.....",
+          "G......",
+          ".......",
+          ".......",
+          ".....PP"]
+
+
 def test_enemy_capture_is_checked_first_mutual_blockade_mover_wins():
-    # Green at A1 breathes only at A2; Purple group B1,B2... whose last tube is also A2? Build it:
-    # Purple B1 B2 B3 A3 surround; Green A1; A2 empty is the only tube of Green A1 and of nothing else.
-    # For a true mutual blockade: Purple's group's only tube is A2 as well.
-    rows = ["GP.....",
-            ".PG....",
-            "PG.....",
-            "G......",
-            ".......",
-            ".......",
-            ".....PP"]
-    # Purple group {B1,B2}: tubes A2, C1 -> make C1 green.
-    rows[0] = "GPG...."
-    s = pos(rows, to_move=0)
-    # Purple A3 single: tubes A2 (A4 green, B3 green). Green A1: tube A2.
+    s = pos(MUTUAL, to_move=0)
     # Purple plays A2: Green A1 has no tube; the Purple group {A2,B2,B1,A3} has none either.
     s.push_text("A2")
     assert not s.group(1)[1], "the mover's own group has no tube either: a real mutual blockade"
@@ -76,17 +74,10 @@ def test_enemy_capture_is_checked_first_mutual_blockade_mover_wins():
 
 def test_winning_moves_are_the_last_tubes_of_enemy_groups():
     """The search's hook: every enemy group's only free tube, even where filling it leaves the
-    mover's own group without one (the mutual blockade above), and nothing of the mover's own."""
-    rows = ["GPG....",
-            ".PG....",
-            "PG.....",
-            "G......",
-            ".......",
-            ".......",
-            ".....PP"]
-    s = pos(rows, to_move=0)            # Green A1 breathes at A2 only; Green C1 at D1 and C2 (Green)
+    mover's own group without one (the mutual blockade), and never the mover's own last tube."""
+    s = pos(MUTUAL, to_move=0)
     assert [s.move_text(m) for m in s.winning_moves()] == ["A2"]
-    s = pos(rows[:4] + ["......P"] + rows[5:], to_move=1)   # Green to move: Purple A3 breathes at A2 only
+    s = pos(MUTUAL[:4] + ["......P"] + MUTUAL[5:], to_move=1)   # Green to move: Purple A3 breathes at A2 only
     assert [s.move_text(m) for m in s.winning_moves()] == ["A2"]
     alone = pos(["P......", "G......"] + EMPTY[2:], to_move=0)   # Purple A1's last tube is its own
     assert alone.winning_moves() == [] and alone.group(0)[1]
