@@ -40,6 +40,10 @@ def due(step: int) -> tuple[str, str]:
     return OPENING[step] if step < 12 else (SHIFT, CYCLE[(step - 12) % 3])
 
 
+def next_step(step: int) -> int:
+    return step + 1 if step < 17 else 12
+
+
 def _neighbours(diagonal: bool):
     out = []
     for k in range(16):
@@ -162,7 +166,7 @@ class Aufstellen(State):
             return []
         b = self.board
         mine = SEAT_CHARS[self.to_move]
-        action, kind = due(self.step + 1 if self.step < 17 else 12)       # the opponent's, next
+        action, kind = due(next_step(self.step))       # the opponent's, next
         their = LETTER[1 - self.to_move][kind]
         nb = ALL8 if kind == CYLINDER else ORTH
         pieces = [(nb[k], [n for n in nb[k] if b[n] == "."]) for k in range(16) if b[k] == their] \
@@ -228,7 +232,7 @@ class Aufstellen(State):
             f, dest = divmod(move - MOVE, 16)
             b[dest] = b[f]
             b[f] = "."
-        self.step = self.step + 1 if self.step < 17 else 12
+        self.step = next_step(self.step)
         self.to_move = 1 - seat
         line = self._line_through(dest, seat)
         if line:
