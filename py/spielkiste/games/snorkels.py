@@ -112,7 +112,7 @@ class Snorkels(State):
             if v == enemy and i not in seen:
                 cells, _ = self.group(i)
                 seen |= cells
-                tubes = {n for c in cells for n in NEIGHBOURS[c] if board[n] == "."}
+                tubes = self.tubes(cells)
                 if len(tubes) == 1:
                     out |= tubes
         return sorted(out)
@@ -161,6 +161,11 @@ class Snorkels(State):
                     stack.append(n)
         return seen, free
 
+    def tubes(self, cells) -> set:
+        """The free breathing tubes of a group's cells."""
+        board = self.board
+        return {n for c in cells for n in NEIGHBOURS[c] if board[n] == "."}
+
     def _capture_after(self, i: int, seat: int):
         """Enemy groups first (mutual blockade: the mover wins), then the mover's own group."""
         own = self.board[i]
@@ -185,8 +190,7 @@ class Snorkels(State):
             if v in "PG" and i not in seen:
                 cells, _ = self.group(i)
                 seen |= cells
-                libs = {n for c in cells for n in NEIGHBOURS[c] if self.board[n] == "."}
-                worst[v] = min(worst[v], len(libs))
+                worst[v] = min(worst[v], len(self.tubes(cells)))
         a = self.colour_of(0)
         b = "G" if a == "P" else "P"
         d = max(-3, min(3, worst[a] - worst[b]))
