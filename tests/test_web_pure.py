@@ -155,6 +155,25 @@ def test_saves_refuse_what_is_not_text():
         unrestorable(value)
 
 
+def test_studies_are_read_defensively():
+    """Saved positions come back as written, brackets in a name included; anything else in
+    their storage slot counts as none, deep nesting refused before json.loads (which it kills
+    in the browser)."""
+    good = [["[Study] {1}", "1:-:abc"], ["zwei", "1:-:def"]]
+    assert saves.studies(json.dumps(good)) == good
+    assert saves.studies(json.dumps([["a", "b"], ["c", 1]])) == [["a", "b"]]     # a code that is no text
+    assert saves.studies(json.dumps([["[" * 5000, "x"]])) == [["[" * 5000, "x"]]
+    for text in (None, "", "{", "{}", '"x"', "[1]", '[["a"]]', '[["a", "b", "c"]]',
+                 "[" * 100_000 + "]" * 100_000, '[["a", ' + "[" * 50_000 + "]" * 50_000 + "]]"):
+        assert saves.studies(text) == [], text[:30] if text else text
+
+
+def test_nesting_is_measured_outside_strings():
+    assert not saves.too_deep('{"a": ["[[[", "\\\\"], "b": "{{"}', 2)    # an escaped backslash ends its string
+    assert saves.too_deep('{"a": [["x"]]}', 2) and not saves.too_deep('{"a": [["x"]]}', 3)
+    assert saves.too_deep('"unclosed [[[', 2)      # not JSON: refused either way
+
+
 def test_renderer_addresses_every_square_and_escapes_text():
     v = View(2, 1, cells=[Cell("A1", 0, 0, label=msg("cell.empty", cell='<img src=x onerror="alert(1)">')), Cell("B1", 1, 0)],
              pieces=[Piece("A1", "disc", "purple"), Piece("B1", "block", "red", level=0),

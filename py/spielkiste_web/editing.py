@@ -291,14 +291,8 @@ class EditorPage:
 
     # ------------------------------------------------------------------ studies
     def studies(self, gid) -> list:
-        """The saved positions of a game, [[name, code], ...]; anything unreadable counts as none."""
-        text = self.app.storage.get(STUDIES + gid)
-        try:
-            data = json.loads(text) if text else []
-        except ValueError:
-            return []
-        return [[str(n), str(c)] for n, c in data if isinstance(n, str) and isinstance(c, str)] \
-            if isinstance(data, list) and all(isinstance(x, list) and len(x) == 2 for x in data) else []
+        """The saved positions of a game, [[name, code], ...] (saves.studies)."""
+        return saves.studies(self.app.storage.get(STUDIES + gid))
 
     def store(self, gid, items) -> bool:
         return self.app.storage.set(STUDIES + gid, json.dumps(items[:MAX_STUDIES]))

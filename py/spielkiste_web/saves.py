@@ -5,6 +5,7 @@ level and the board rotation. Storage can hold anything (an old version, another
 half-written text, a hand edit), so load() checks every field by type and range and raises
 SpielkisteError for anything it cannot trust; the page then sets the save aside and starts."""
 import json
+import re
 
 from spielkiste.errors import SpielkisteError
 from spielkiste_web.links import MAX_LEN, from_fragment, to_fragment
@@ -14,6 +15,9 @@ SEAT_KINDS = ("human", "computer")
 ROTATIONS = (0, 90, 180, 270)
 FIELDS = ("v", "link", "seats", "level", "rotation")
 MAX_SAVE = MAX_LEN + 1000      # the link and a few short fields
+MAX_DEPTH = 16                 # nesting read from storage: more than any save holds, far from a stack's end
+STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
+BRACKET = re.compile(r"[\[\]{}]")
 
 
 def dump(record, seats: list[str], level: int, rotation: int) -> str:
@@ -40,11 +44,21 @@ def load(text, levels) -> tuple:
     return record, seats, data["level"], data["rotation"]
 
 
+def too_deep(text: str, depth: int) -> bool:
+    """Whether JSON text nests brackets deeper than `depth` (outside strings). Read before
+    json.loads, whose recursion deep nesting exhausts: a RecursionError in CPython, a stack
+    overflow that kills Pyodide in the browser."""
+    level = 0
+    for m in BRACKET.finditer(STRING.sub("", text)):
+        level += 1 if m.group() in "[{" else -1
+        if level > depth:
+            return True
+    return False
+
+
 def parse(text) -> dict:
-    """The JSON object of a save. A save is one object holding one list, so text with more
-    brackets than that is refused before json.loads, whose recursion deep nesting exhausts
-    (RecursionError in CPython, a stack overflow in the browser)."""
-    if not isinstance(text, str) or len(text) > MAX_SAVE or text.count("[") + text.count("{") > 16:
+    """The JSON object of a save."""
+    if not isinstance(text, str) or len(text) > MAX_SAVE or too_deep(text, MAX_DEPTH):
         raise SpielkisteError("err.saved")
     try:
         data = json.loads(text, object_pairs_hook=unique_keys)
@@ -70,6 +84,20 @@ def is_int(value) -> bool:
 def check(field: str, ok: bool) -> None:
     if not ok:
         raise SpielkisteError("err.saved_field", field=field)
+
+
+def studies(text) -> list[list[str]]:
+    """The saved positions of a game, [[name, code], ...], from storage; anything unreadable
+    (another version, a hand edit, nesting meant to crash the reader) counts as none."""
+    if not isinstance(text, str) or not text or too_deep(text, MAX_DEPTH):
+        return []
+    try:
+        data = json.loads(text)
+    except ValueError:
+        return []
+    if not (isinstance(data, list) and all(isinstance(x, list) and len(x) == 2 for x in data)):
+        return []
+    return [[n, c] for n, c in data if isinstance(n, str) and isinstance(c, str)]
 
 
 def default_seats(n: int) -> list[str]:
