@@ -209,6 +209,9 @@ def on_first_build(context, folder, lang="en"):
     page.wait_for_selector("body[data-ready='1']", timeout=90000)
     # the AI worker has its interpreter before the deploy (on a loaded machine it boots late)
     page.wait_for_selector("body[data-ai='ready']", timeout=120000)
+    # and the Python snapshot is made (its worker reads the wasm as the page does, from the HTTP
+    # cache: on a loaded machine that request could land after the deploy)
+    page.wait_for_function("document.documentElement.dataset.snapshot", timeout=120000)
     assert page.evaluate("navigator.serviceWorker.controller !== null")
     return page, server
 

@@ -199,6 +199,9 @@ def test_embed_in_a_page_of_another_origin(page, dist, server):
 
 def test_stop_button_and_computer_versus_computer(page, server):
     open_app(page, server.url + "#snorkels")
+    # the worker's search (before it is ready, the page's own short search moves within 1 s: on a
+    # loaded machine it could end before the click)
+    page.wait_for_selector("body[data-ai='ready']", timeout=120000)
     page.click("#btn-new")
     page.select_option("#newgame-seats select[data-seat='0']", "computer")
     page.select_option("#newgame-seats select[data-seat='1']", "human")
