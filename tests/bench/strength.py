@@ -6,8 +6,9 @@
 
 A plays B --games times per game, colours alternating (A moves first in odd games), each
 game from the default options (a fresh seed where the game has one). A win counts 1, a
-draw 1/2. Prints one row per game: A's score, its share with a 95 % Wilson interval, and the
-mean game length. --seconds sets both budgets (mcts:Ts vs uct:Ts) unless --a/--b are given,
+draw 1/2. Prints one row per game: A's score, its share with a 95 % Wilson interval, the
+mean game length, and A's points as seat 0 (who moves first, but in Ziggurats' set-up) and as
+seat 1: where the first player wins whenever he plays well, a stronger player shows it there. --seconds sets both budgets (mcts:Ts vs uct:Ts) unless --a/--b are given,
 e.g. --a mcts:1s --b mcts:0.3s to check that a longer level beats a shorter one. The goal of
 the search (issue 16) is a share of at least 75 % against uct and 99 % against random.
 --speed instead prints iterations per second of both searches from each start position.
@@ -103,21 +104,23 @@ def main(argv=None) -> int:
     return 0
 
 
-HEADER = f"{'game':<11}{'score':>9}{'share':>8}   95% CI        plies   minutes"
+HEADER = f"{'game':<11}{'score':>9}{'share':>8}   95% CI        plies   minutes   as seat 0   as seat 1"
 
 
 def match(gid: str, specs: tuple[str, str], games: int, rng: random.Random) -> float:
     """A plays B `games` times in game `gid`; prints the row and returns A's points."""
     t0 = time.perf_counter()
-    points, plies = 0.0, 0
+    by_seat, plies = [0.0, 0.0], 0
     for g in range(games):
         r, n = play_game(GAMES[gid], specs, g % 2, rng)
-        points += r
+        by_seat[g % 2] += r
         plies += n
+    points = sum(by_seat)
     lo, hi = wilson(points, games)
     print(f"{gid:<11}{points:>5.1f}/{games:<3}{100 * points / games:>7.0f}%   "
           f"[{100 * lo:3.0f}%, {100 * hi:3.0f}%]  {plies / games:6.1f}   "
-          f"{(time.perf_counter() - t0) / 60:5.1f}", flush=True)
+          f"{(time.perf_counter() - t0) / 60:5.1f}   {by_seat[0]:>5.1f}/{(games + 1) // 2:<4}"
+          f"{by_seat[1]:>5.1f}/{games // 2}", flush=True)
     return points
 
 
