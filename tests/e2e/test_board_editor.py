@@ -216,6 +216,21 @@ def test_studies_are_saved_exported_and_imported(page, server, tmp_path):
     assert page.text_content("#study-list li button") == "Corner <b>trap</b>"
 
 
+def test_a_studies_slot_nested_deep_counts_as_none_and_the_page_lives(page, server):
+    """Storage holding a studies slot nested 100,000 brackets deep (a hand edit, another program):
+    json.loads would overflow Pyodide's stack and kill the page; the editor lists no studies and
+    a new one is saved as usual."""
+    page.add_init_script("localStorage.setItem('spielkiste.studies.snorkels', "
+                         "'['.repeat(100000) + ']'.repeat(100000))")
+    open_editor(page, server)
+    assert page.locator("#study-list li").count() == 0 and page.is_visible("#study-none")
+    place(page, "P", "D4")
+    place(page, "G", "E5")
+    page.fill("#study-name", "After the bad slot")
+    page.click("#study-save")
+    assert page.text_content("#study-list li button") == "After the bad slot"
+
+
 def test_the_editor_with_the_keyboard_only(page, server):
     """Digits pick a palette item, arrows walk the squares, Enter places, Delete takes off, arrow
     keys move within the palette."""
