@@ -188,7 +188,7 @@ def blow_up(c, text):
 
 def json_field(c, text):
     """A save with one field replaced by a value of another type, dropped, or added."""
-    if text.count("[") + text.count("{") > 16:      # nested by blow_up: json.loads would overflow
+    if saves.too_deep(text, saves.MAX_DEPTH):       # nested by blow_up: json.loads would overflow
         return insert(c, text)                      # Pyodide's stack (saves.parse refuses it first)
     try:
         data = json.loads(text)
