@@ -1,4 +1,4 @@
-"""Saved games in the browser's storage: one per game, versioned JSON, read defensively.
+"""Saved games (one per game, versioned JSON) and studies in the browser's storage, read defensively.
 
 A save holds the game's link (start + moves + cursor), who plays each seat, the computer's
 level and the board rotation. Storage can hold anything (an old version, another tab's
