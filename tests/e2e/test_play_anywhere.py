@@ -47,6 +47,18 @@ def assert_fits(page):
 PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
 
 
+# the level select narrower than the same select laid out on its own beside it: its text cut
+# (a flex row squeezed it to "sehr stark (8 s" at 390 px)
+LEVEL_CUT = """(() => {
+  const s = document.getElementById('level'), free = s.cloneNode(true);
+  free.style.cssText = 'position: absolute; width: auto; max-width: none';
+  s.parentNode.appendChild(free);
+  const cut = s.getBoundingClientRect().width < free.getBoundingClientRect().width - 0.5;
+  free.remove();
+  return cut;
+})()"""
+
+
 def test_every_game_on_a_phone_fits_and_plays_by_tapping(browser, server):
     page = fresh_page(browser, server.url + "#snorkels?v=1", **PHONE)
     for gid in GAMES:
@@ -66,6 +78,19 @@ def test_every_game_on_a_phone_fits_and_plays_by_tapping(browser, server):
                 break
         assert len(moves(page)) > before, f"{gid}: tapping made no move"
         shot(page, f"phone-{gid}")
+    page.select_option("#lang", "de")                # the longer labels
+    page.evaluate("location.hash = 'drei?v=1'")      # options shown only for a custom board
+    page.wait_for_function("window.spielkiste().startsWith('drei')")
+    page.click("#btn-new")
+    page.select_option("#level", "4")
+    assert not page.evaluate(LEVEL_CUT), "the level select cuts its own text"
+    shown = "[...document.querySelectorAll('dialog[open] [data-shown-if]')].filter((l) => l.getClientRects().length).length"
+    assert page.evaluate(shown) == 0, "a custom board's tiles are shown for the standard board"
+    page.select_option("dialog[open] select[data-option='board']", "custom")
+    assert page.evaluate(shown) == 4
+    page.select_option("dialog[open] select[data-option='board']", "default")
+    shot(page, "phone-new-game-dialog")
+    page.keyboard.press("Escape")
     for width, height in ((320, 640), (360, 640), (414, 896), (844, 390)):
         page.set_viewport_size({"width": width, "height": height})
         page.evaluate("location.hash = 'weltreich?v=1'")
