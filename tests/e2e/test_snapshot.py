@@ -30,10 +30,11 @@ def visit(page, url):
     return page.evaluate("window.spielkisteSnapshot || ''")
 
 
-@pytest.fixture
-def returning(playwright_instance, dist):
+@pytest.fixture(scope="module")
+def profile(playwright_instance, dist):
     """A browser profile on disk after two visits: the first installed the offline copy, the second
-    (served by it) made the snapshot. Yields (page, server)."""
+    (served by it) made the snapshot. Yields (page, server). Made once for this file (each costs two
+    cold starts and a snapshot): every test leaves a good snapshot of this build behind."""
     server = Server(dist)
     ctx = playwright_instance.chromium.launch_persistent_context(
         tempfile.mkdtemp(prefix="spielkiste-profile-"), executable_path=CHROMIUM, args=ARGS)
@@ -48,6 +49,14 @@ def returning(playwright_instance, dist):
     finally:
         ctx.close()
         server.stop()
+
+
+@pytest.fixture
+def returning(profile):
+    """The profile's page with a fresh record of its errors and console (one test's own)."""
+    page, server = profile
+    page.watch = Watch(page)
+    return page, server
 
 
 def test_a_returning_player_starts_from_this_builds_snapshot_and_plays_the_computer(returning, dist):
