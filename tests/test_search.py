@@ -249,6 +249,18 @@ def test_the_levels_measured_results_are_well_formed():
     assert levels.measured("snorkels", 1) is None
 
 
+def test_a_level_is_called_weaker_only_when_its_whole_interval_is_below_half(monkeypatch):
+    """The dialog warns that a level plays worse than the one below when even the top of the 95 %
+    Wilson interval of its share is below 1/2: 1.5 of 12 is (0.03, 0.40); 3 of 12 reaches 0.53."""
+    from spielkiste.ai import levels
+    lo, hi = levels.wilson(1.5, 12)
+    assert 0.02 < lo < 0.04 and 0.39 < hi < 0.41
+    assert levels.wilson(6, 12) == pytest.approx((0.2538, 0.7462), abs=1e-4)
+    monkeypatch.setattr(levels, "MEASURED", {"tor": {2: (1.5, 12, 0.56), 3: (3.0, 12, 0.56), 4: (2.0, 24, 0.56)}})
+    assert levels.weaker("tor", 2) and not levels.weaker("tor", 3) and levels.weaker("tor", 4)
+    assert not levels.weaker("tor", 1) and not levels.weaker("drei", 2)      # not measured: no warning
+
+
 def test_the_level_benchmark_writes_what_it_measured(tmp_path, monkeypatch):
     """strength.py --levels --write keeps earlier results and rewrites levels.py so that it reads
     back the same (run on a copy of the module)."""

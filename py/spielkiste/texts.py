@@ -196,6 +196,8 @@ add({
                           "“{lower}” (a draw counts half).",
                           "In {game} holte diese Stufe {share} % der Punkte in {n} {n:Partie|Partien} "
                           "zu zweit gegen „{lower}“ (ein Remis zählt halb)."),
+    "ui.level.weaker": ("That is clearly weaker than the level below: in {game}, “{lower}” plays better.",
+                        "Das ist deutlich schwächer als die Stufe darunter: In {game} spielt „{lower}“ besser."),
     "ui.level.unmeasured": ("In {game} this level has not been measured against “{lower}” yet.",
                             "In {game} ist diese Stufe noch nicht gegen „{lower}“ gemessen."),
     "ui.players": ("Players", "Spieler"),

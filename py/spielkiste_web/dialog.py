@@ -60,6 +60,8 @@ class NewGameDialog:
             points, n = found
             text = app.tr("ui.level.measured", game=game, lower=app.tr(f"ui.level.{k - 1}"), n=n,
                           share=round(100 * points / n))
+            if levels.weaker(self.game.id, k):
+                text += " " + app.tr("ui.level.weaker", game=game, lower=app.tr(f"ui.level.{k - 1}"))
         el("level-note").textContent = text
 
     def seat_inputs(self, n):

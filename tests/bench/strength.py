@@ -18,7 +18,6 @@ spielkiste.ai.levels, times --scale: CPython seconds per browser second, default
 measured Pyodide/CPython ratio of the search), and --write stores the results in
 py/spielkiste/ai/levels.py, where the new-game dialog shows them."""
 import argparse
-import math
 import os
 import random
 import sys
@@ -27,20 +26,10 @@ import time
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))), "py"))
 
 from spielkiste.ai import levels  # noqa: E402
+from spielkiste.ai.levels import wilson  # noqa: E402
 from spielkiste.ai.mcts import Search  # noqa: E402
 from spielkiste.ai.players import PlainUCT, Player, parse_player  # noqa: E402
 from spielkiste.registry import GAMES  # noqa: E402
-
-
-def wilson(points: float, n: int, z: float = 1.96) -> tuple[float, float]:
-    """The 95 % Wilson score interval of a share points/n."""
-    if n == 0:
-        return 0.0, 1.0
-    p = points / n
-    d = 1 + z * z / n
-    mid = (p + z * z / (2 * n)) / d
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
-    return max(0.0, mid - half), min(1.0, mid + half)
 
 
 def two_player_games() -> list[str]:

@@ -244,6 +244,16 @@ def test_each_level_says_what_it_is_worth(page, server):
     page.click("#btn-new")
     page.select_option("#level", str(k))
     assert f"{round(100 * points / n)} % der Punkte in {n} Partien" in page.inner_text("#level-note")
+    assert ("deutlich schwächer" in page.inner_text("#level-note")) == levels.weaker(gid, k)
+    weak = next(((g, j) for g, per in levels.MEASURED.items() for j in per if levels.weaker(g, j)), None)
+    if weak:                                    # a level measured clearly below the one under it says so
+        page.click("#newgame-cancel")
+        page.click(f"#game-list button[data-game='{weak[0]}']")
+        page.wait_for_function(f"location.hash.startsWith('#{weak[0]}')")
+        page.click("#btn-new")
+        page.select_option("#level", str(weak[1]))
+        assert "deutlich schwächer als die Stufe darunter" in page.inner_text("#level-note")
+        shot(page, "platform-level-weaker")
     if missing:
         page.click("#newgame-cancel")
         page.click(f"#game-list button[data-game='{missing[0]}']")

@@ -4,7 +4,9 @@ MEASURED is written by `tests/bench/strength.py --levels --write` (do not edit i
 for a game and a level k >= 2, the points level k scored against level k-1 in a match with
 colours alternating, the number of games, and the time scale of that match (CPython seconds
 per browser second: the browser's Pyodide runs the search at about half the speed, so the
-match gives each level the iterations it gets in the page). The new-game dialog shows it."""
+match gives each level the iterations it gets in the page). The new-game dialog shows it, and
+says so when a level is clearly weaker than the one below (a longer search is not always better)."""
+import math
 
 LEVELS = {1: 0.3, 2: 1.0, 3: 3.0, 4: 8.0}     # seconds per move in the page at each level
 
@@ -12,8 +14,8 @@ MEASURED: dict[str, dict[int, tuple[float, int, float]]] = {
     'surikata': {2: (12.5, 24, 0.56), 3: (11.0, 12, 0.56), 4: (7.5, 12, 0.56)},
     'snorkels': {2: (15.0, 24, 0.56), 3: (9.0, 12, 0.56), 4: (7.0, 12, 0.56)},
     'blockade': {2: (19.0, 24, 0.56), 3: (5.5, 12, 0.56), 4: (7.5, 12, 0.56)},
-    'weltreich': {2: (11.0, 24, 0.56), 3: (5.5, 12, 0.56)},
-    'sprung': {2: (18.0, 24, 0.56), 3: (6.0, 12, 0.56)},
+    'weltreich': {2: (11.0, 24, 0.56), 3: (5.5, 12, 0.56), 4: (1.5, 12, 0.56)},
+    'sprung': {2: (18.0, 24, 0.56), 3: (6.0, 12, 0.56), 4: (8.0, 12, 0.56)},
     'aufstellen': {2: (21.0, 24, 0.56), 3: (9.0, 12, 0.56), 4: (8.0, 12, 0.56)},
     'tor': {2: (16.0, 24, 0.56), 3: (7.5, 12, 0.56), 4: (6.0, 12, 0.56)},
     'ziggurats': {2: (16.2, 24, 0.56), 3: (6.0, 12, 0.56)},
@@ -25,3 +27,21 @@ def measured(gid: str, level: int) -> tuple[float, int] | None:
     """(points, games) of `level` against the level below it in game `gid`, if measured."""
     found = MEASURED.get(gid, {}).get(level)
     return None if found is None else (found[0], found[1])
+
+
+def wilson(points: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95 % Wilson score interval of a share points/n."""
+    if n == 0:
+        return 0.0, 1.0
+    p = points / n
+    d = 1 + z * z / n
+    mid = (p + z * z / (2 * n)) / d
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
+    return max(0.0, mid - half), min(1.0, mid + half)
+
+
+def weaker(gid: str, level: int) -> bool:
+    """Measured clearly weaker than the level below: even the top of its share's 95 % interval
+    is below one half."""
+    found = measured(gid, level)
+    return found is not None and wilson(*found)[1] < 0.5
