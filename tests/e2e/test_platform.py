@@ -246,26 +246,23 @@ def test_each_level_says_what_it_is_worth(page, server):
     assert f"{round(100 * points / n)} % der Punkte in {n} Partien" in page.inner_text("#level-note")
     assert ("deutlich schwächer" in page.inner_text("#level-note")) == levels.weaker(gid, k)
     weak = next(((g, j) for g, per in levels.MEASURED.items() for j in per if levels.weaker(g, j)), None)
-    if weak:                                    # a level measured clearly below the one under it says so
+
+    def note_for(game, level=None):
+        """The level note of the new-game dialog opened afresh for `game` (at `level`)."""
         page.click("#newgame-cancel")
-        page.click(f"#game-list button[data-game='{weak[0]}']")
-        page.wait_for_function(f"location.hash.startsWith('#{weak[0]}')")
+        page.click(f"#game-list button[data-game='{game}']")
+        page.wait_for_function(f"location.hash.startsWith('#{game}')")
         page.click("#btn-new")
-        page.select_option("#level", str(weak[1]))
-        assert "deutlich schwächer als die Stufe darunter" in page.inner_text("#level-note")
+        if level is not None:
+            page.select_option("#level", str(level))
+        return page.inner_text("#level-note")
+
+    if weak:                                    # a level measured clearly below the one under it says so
+        assert "deutlich schwächer als die Stufe darunter" in note_for(*weak)
         shot(page, "platform-level-weaker")
     if missing:
-        page.click("#newgame-cancel")
-        page.click(f"#game-list button[data-game='{missing[0]}']")
-        page.wait_for_function(f"location.hash.startsWith('#{missing[0]}')")
-        page.click("#btn-new")
-        page.select_option("#level", str(missing[1]))
-        assert "noch nicht" in page.inner_text("#level-note")
-    page.click("#newgame-cancel")
-    page.click("#game-list button[data-game='solitaire']")
-    page.wait_for_function("location.hash.startsWith('#solitaire')")
-    page.click("#btn-new")
-    assert "wenn er spielt" in page.inner_text("#level-note")
+        assert "noch nicht" in note_for(*missing)
+    assert "wenn er spielt" in note_for("solitaire")
 
 
 def test_new_game_options_stones_by_hand_and_no_pie(page, server):
