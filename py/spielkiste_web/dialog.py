@@ -50,18 +50,18 @@ class NewGameDialog:
         app, k = self.app, int(el("level").value)
         found = levels.measured(self.game.id, k)
         game = app.tr("game." + self.game.id)
+        lower = app.tr(f"ui.level.{k - 1}") if k - 1 in LEVELS else ""
         if 2 not in self.game.player_counts:
             text = app.tr("ui.level.solo")
         elif k == min(LEVELS):
             text = app.tr("ui.level.first")
         elif found is None:
-            text = app.tr("ui.level.unmeasured", game=game, lower=app.tr(f"ui.level.{k - 1}"))
+            text = app.tr("ui.level.unmeasured", game=game, lower=lower)
         else:
             points, n = found
-            text = app.tr("ui.level.measured", game=game, lower=app.tr(f"ui.level.{k - 1}"), n=n,
-                          share=round(100 * points / n))
+            text = app.tr("ui.level.measured", game=game, lower=lower, n=n, share=round(100 * points / n))
             if levels.weaker(self.game.id, k):
-                text += " " + app.tr("ui.level.weaker", game=game, lower=app.tr(f"ui.level.{k - 1}"))
+                text += " " + app.tr("ui.level.weaker", game=game, lower=lower)
         el("level-note").textContent = text
 
     def seat_inputs(self, n):
