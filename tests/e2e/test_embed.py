@@ -182,7 +182,8 @@ def test_the_computer_opens_with_seats_ch_and_bad_options_are_ignored(page, host
     assert frame.locator("#btn-undo").is_hidden() and frame.locator("#status").is_visible()
     assert frame.locator("#seats select[data-seat='0']").input_value() == "computer"
     assert frame.locator("#seats select[data-seat='1']").input_value() == "human"
-    # "Open full app" opens the same game, not embedded
+    # "Open full app" (shown only in an embed) opens the same game, not embedded
+    assert frame.locator("#embed-open").is_visible()
     href = frame.locator("#embed-open").get_attribute("href")
     assert href.split("#")[1] == frame_js(page, "spielkiste()") and "embed" not in href
     # the host changes the frame's fragment: the options hold for that game too (the computer, seat 0, moves)

@@ -164,6 +164,7 @@ def test_works_offline_after_one_visit(playwright_instance, dist):
         srv.stop()
         pg.reload()
         pg.wait_for_selector("body[data-ready='1']", timeout=90000)
+        assert pg.locator("#embed-open").is_hidden()     # the embed's link, not in the full app
         click_some_targets(pg, 1)
         wait_moves(pg, 2, timeout=90000)          # the computer answered: its worker loaded from the cache too
         shot(pg, "platform-offline")
