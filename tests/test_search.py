@@ -161,6 +161,31 @@ def test_plain_uct_is_the_textbook_baseline():
         parse_player("uct:fast")
 
 
+def test_a_reply_that_lets_the_opponent_win_at_once_costs_no_simulation():
+    """Weltreich: after A3-K3 L9-L6, Blue's K3-K7 attacks Red's commander (an archer four away)
+    but hangs the archer to K10xK7. Red's replies that leave the commander en prise lose at once:
+    inside the tree they are proven lost as they are added, with no visit, so they do not count
+    as Blue wins in K3-K7's mean (a static evaluation rates each of them high for Blue)."""
+    s = get_game("weltreich").new()
+    for text in ("A3-K3", "L9-L6"):
+        s.play(s.parse_move(text))
+    search = Search(s, seed=1, prune=True)
+    search.run(iterations=3000)
+    attack = next(ch for ch in search.root.children if s.move_text(ch.move) == "K3-K7")
+    after = s.copy()
+    after.play(attack.move)
+    red = after.to_move
+    lost = [ch for ch in attack.children if ch.proven is not None and ch.proven[red] == 0.0]
+    assert len(lost) >= 100
+    assert all(ch.visits == 0 for ch in lost)
+    for ch in lost:                       # each really lets Blue win at once
+        s2 = after.copy()
+        s2.play(ch.move)
+        assert wins_at_once(s2)
+    assert attack.visits == 1 + sum(ch.visits for ch in attack.children)
+    assert search.value(attack) < 0.6, "hanging a piece to threaten a parried capture is no good"
+
+
 def test_tree_reuse_keeps_the_subtree_of_the_reached_position():
     s = get_game("drei").new()
     search = Search(s, seed=1)

@@ -35,6 +35,10 @@ these policy hooks, each optional:
                                      place on) is good whenever it is played; 0 = off
   exploration: float                 the UCB1 constant c (default 1.0); lower searches the
                                      moves that look best deeper, where their values settle late
+  prune_blunders: bool               True: inside the tree, a move after which the opponent
+                                     wins at once (winning_moves()) is proven lost as it is
+                                     added, with no simulation; for games whose short playouts
+                                     or evaluation would rate such a move well (default False)
 
 The board editor (editor.py) knows a game through three more hooks:
   edit_items() -> tuple[Item]        the palette: every piece in every colour, neutral items
@@ -151,6 +155,7 @@ class State:
     playout_cap: ClassVar[int] = 300                # search playouts stop (and evaluate) after this
     rave: ClassVar[int] = 0                         # search: RAVE equivalence, 0 = off
     exploration: ClassVar[float] = 1.0              # search: the UCB1 constant c
+    prune_blunders: ClassVar[bool] = False          # search: prove a blunder lost as it is added
 
     # --- per-position attributes every game has ---
     options: dict

@@ -13,15 +13,18 @@ two against each other):
     So a move that lets the opponent win at once is proven lost after one expansion of its
     node, and the selection and the final choice avoid it: blocking needs no special case;
   - before searching, every root move is tried once and proven if it loses at once or lets
-    the opponent win at once, so even the shortest search blocks a threat;
+    the opponent win at once, so even the shortest search blocks a threat; deeper in the tree
+    (games that set prune_blunders) a move is proven lost as it is added when the opponent
+    then wins at once, and costs no simulation (_grow);
   - the final choice by visits, with a proven win played at once and proven losses avoided;
   - tree reuse: advance() keeps the subtree of the position actually reached;
   - RAVE (Gelly & Silver 2007) in the games that ask for it (State.rave): a child's mean is
     blended with the mean of the simulations in which its mover played its move later on.
 
 Game knowledge stays in the game modules behind the policy hooks of engine.State
-(playout_move, evaluate, playout_cap, winning_moves, rave, exploration). The search runs in slices
-(run(seconds=...)) so a caller (the AI worker) can report progress and stop it between them."""
+(playout_move, evaluate, playout_cap, winning_moves, rave, exploration, prune_blunders). The
+search runs in slices (run(seconds=...)) so a caller (the AI worker) can report progress and
+stop it between them."""
 import math
 import random
 import time
@@ -44,28 +47,30 @@ class Node:
         self.amaf_t = 0.0                  # the mover played `move` later, and their reward
 
 
-def winning_moves(state, moves) -> list:
-    """The moves of the player to move that win at once: the game's hook, else by trial."""
+def first_win(state, moves=()) -> tuple | None:
+    """(move, outcome) of a move with which the player to move wins at once, or None. The
+    game's cheap winning_moves() hook names the candidates, else every move in `moves` is tried."""
+    seat = state.to_move
     hook = getattr(state, "winning_moves", None)
-    if hook is not None:
-        return hook()
-    seat, out = state.to_move, []
-    for m in moves:
+    for m in hook() if hook is not None else moves:
         s = state.copy()
         s.play(m)
-        if s.result is not None and s.result.rewards[seat] == 1.0:
-            out.append(m)
-    return out
+        if s.result is not None and s.result.rewards[seat] == 1.0:   # a hook may err
+            return m, s.result.rewards
+    return None
 
 
 class Search:
-    def __init__(self, state, seed=None, exploration: float | None = None, rave: int | None = None):
+    def __init__(self, state, seed=None, exploration: float | None = None, rave: int | None = None,
+                 prune: bool | None = None):
         if state.result is not None:
             raise ValueError("the game is over")
         self.state = state.copy()
         self.rng = random.Random(seed)
         self.c = state.exploration if exploration is None else exploration     # None: the game's
         self.rave = state.rave if rave is None else rave     # None: the game's choice
+        self.prune = (state.prune_blunders if prune is None else prune) and \
+            getattr(state, "winning_moves", None) is not None
         self.root = Node(None, None, None)
         self.iterations = 0
         self._expand(self.root, self.state)
@@ -77,16 +82,50 @@ class Search:
         moves = state.legal_moves()
         self.rng.shuffle(moves)
         node.untried = moves
+        won = first_win(state, moves)
+        if won is not None:
+            child = Node(won[0], node, state.to_move)
+            child.proven = node.proven = won[1]
+            node.children.append(child)
+            node.untried = []
+
+    def _grow(self, node: Node, state):
+        """Add the node's untried moves as children until one is worth a simulation; return it
+        and the position after it, or (None, the node's position) when none is. With
+        prune_blunders, a move after which the opponent wins at once (the game's cheap
+        winning_moves() hook) is proven lost on the way and costs no simulation: a static
+        evaluation would rate it well (a king left en prise) and its visit would stay in the
+        node's mean after the proof."""
         mover = state.to_move
-        for m in winning_moves(state, moves):
-            s = state.copy()
+        prune = self.prune
+        base = None               # the node's position, rebuilt once a move was proven lost
+        while node.untried:
+            move = node.untried.pop()
+            s = state if base is None else base.copy()
+            s.play(move)
+            child = Node(move, node, mover)
+            node.children.append(child)
+            if s.result is not None:
+                child.proven = s.result.rewards
+            elif prune and (won := first_win(s)) is not None:
+                child.proven = won[1]
+            if not prune or child.proven is None or child.proven[mover] > 0.0:
+                return child, s
+            if base is None:
+                base = self._position(node)
+        self._prove(node)
+        return None, state if base is None else base
+
+    def _position(self, node: Node):
+        """The position at a node, replayed from the root."""
+        moves = []
+        while node.parent is not None:
+            moves.append(node.move)
+            node = node.parent
+        s = self.state.copy()
+        for m in reversed(moves):
             s.play(m)
-            if s.result is not None and s.result.rewards[mover] == 1.0:   # a hook may err
-                child = Node(m, node, mover)
-                child.proven = node.proven = s.result.rewards
-                node.children.append(child)
-                node.untried = []
-                return
+        return s
 
     def _screen_root(self) -> None:
         """Before any search, prove every root move that loses at once or lets the opponent win
@@ -148,18 +187,15 @@ class Search:
                     rewards = node.proven
                     break
             if node.untried:
-                move = node.untried.pop()
-                child = Node(move, node, state.to_move)
-                if seq is not None:
-                    seq.append((state.to_move, move))
-                state.play(move)
-                node.children.append(child)
-                node = child
-                if state.result is not None:
-                    node.proven = rewards = state.result.rewards
-                else:
-                    rewards = self.playout(state, self.rng, seq)
-                break
+                child, state = self._grow(node, state)
+                if child is not None:
+                    if seq is not None:
+                        seq.append((child.mover, child.move))
+                    node = child
+                    rewards = node.proven if node.proven is not None else self.playout(state, self.rng, seq)
+                    break
+                if node.proven is not None:
+                    continue
             node = self._select(node)
             if seq is not None:
                 seq.append((state.to_move, node.move))

@@ -159,6 +159,7 @@ class Blockade(State):
     aids = ("paths",)
     playout_cap = 4                  # then evaluate(): 4 plies beat 200 and 0 against plain UCT
     rave = 100                       # a guard's square is good whenever it is placed: RAVE helps
+    prune_blunders = True            # a blunder proven lost, not evaluated: 19/24 against the search without (0.3 s)
     move_pattern = rf"(?i){SQUARE_RE}(?:-(?:{SQUARE_RE}|out))?"
 
     board: list          # one letter per square: R/B kings, r/b guards, '.' empty
