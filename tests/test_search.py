@@ -164,8 +164,9 @@ def test_plain_uct_is_the_textbook_baseline():
 def test_a_reply_that_lets_the_opponent_win_at_once_costs_no_simulation():
     """Weltreich: after A3-K3 L9-L6, Blue's K3-K7 attacks Red's commander (an archer four away)
     but hangs the archer to K10xK7. Red's replies that leave the commander en prise lose at once:
-    inside the tree they are proven lost as they are added, with no visit, so they do not count
-    as Blue wins in K3-K7's mean (a static evaluation rates each of them high for Blue)."""
+    with prune_blunders (Blockade's choice; forced on here) they are proven lost as they are
+    added, with no visit, so they do not count as Blue wins in K3-K7's mean (a static evaluation
+    rates each of them high for Blue)."""
     s = get_game("weltreich").new()
     for text in ("A3-K3", "L9-L6"):
         s.play(s.parse_move(text))
