@@ -219,7 +219,7 @@ add({
     "ui.no_moves_yet": ("No moves yet.", "Noch keine Züge."),
     "ui.rules": ("Rules", "Regeln"),
     "ui.language": ("Language", "Sprache"),
-    "ui.back": ("All games", "Alle Spiele"),
+    "ui.back": ("Back to the game", "Zurück zum Spiel"),
     "ui.loading": ("Loading the game engine…", "Spiel-Engine wird geladen …"),
     "ui.ai_loading": ("The computer player is starting…", "Der Computerspieler startet …"),
     "ui.rotate": ("Rotate board", "Brett drehen"),

@@ -300,10 +300,15 @@ def test_rules_page_and_its_examples(page, server):
     open_app(page, server.url + "#snorkels")
     page.click("#btn-rules")
     page.wait_for_selector("#rules-text h2")
-    assert page.inner_text("#rules-text h2") == "Snorkels"
+    assert page.text_content("#rules h1") == "Rules" and page.inner_text("#rules-text h2") == "Snorkels"
+    assert page.locator("#play").is_hidden()                      # the rules replace the board ("Back")
+    assert page.locator("#rules").bounding_box()["y"] < 150        # where the board was, not below the game list
+    assert page.inner_text("#rules-close") == "Back to the game"
     assert page.locator("#rules-text .ours").count() >= 2
+    shot(page, "platform-rules-page")
     page.click("#rules-text a.example:has-text('A2')")
     page.wait_for_selector("#rules", state="hidden")
+    assert page.locator("#play").is_visible()
     assert page.locator("[data-piece]").count() == 10
     page.click("[data-cell='A2']")
     assert page.inner_text("#status") == "Green captured: Purple wins."
