@@ -309,10 +309,18 @@ class Handler(http.server.SimpleHTTPRequestHandler):
             super().log_message(fmt, *args)
 
 
+class Server(http.server.ThreadingHTTPServer):
+    def handle_error(self, request, client_address):
+        """A browser that drops a download it no longer needs (a closed tab, a cancelled fetch) is
+        no error of the server's: only other exceptions get the default traceback."""
+        if not isinstance(sys.exc_info()[1], (ConnectionResetError, BrokenPipeError)):
+            super().handle_error(request, client_address)
+
+
 def make_server(directory: str, port: int, host: str = "127.0.0.1",
-                log: list | None = None) -> http.server.ThreadingHTTPServer:
+                log: list | None = None) -> Server:
     handler = type("Logged", (Handler,), {"sent": log}) if log is not None else Handler
-    return http.server.ThreadingHTTPServer((host, port), functools.partial(handler, directory=directory))
+    return Server((host, port), functools.partial(handler, directory=directory))
 
 
 def venv_python() -> str:
@@ -344,17 +352,23 @@ def test_tools() -> str:
 def test(extra: list[str]) -> int:
     """ruff and mypy (settings in pyproject.toml), then every test: engines and CLI under CPython,
     the engines again inside Pyodide (node), and the browser tests in Debian's Chromium (required:
-    a missing browser fails the run, never skips). Extra arguments go to pytest. All three run;
-    the exit code is the first failure's."""
+    a missing browser fails the run, never skips). The site is built once; pytest then runs on two
+    cores (pytest-xdist, a test file at a time per core, the Pyodide run first), and the tests
+    marked `solo` (they time the page) after, alone. Extra
+    arguments go to both pytest runs. Everything runs; the exit code is the first failure's."""
     py = test_tools()
     deps()
-    env = dict(os.environ, SPIELKISTE_REQUIRE_BROWSER="1")
+    env = dict(os.environ, SPIELKISTE_REQUIRE_BROWSER="1", SPIELKISTE_SKIP_BUILD="1")
     codes = [subprocess.run([py, "-m", "ruff", "check", "--quiet", ROOT], cwd=ROOT).returncode,
              subprocess.run([py, "-m", "mypy", "--no-error-summary"], cwd=ROOT).returncode]
     for name, code in zip(("ruff", "mypy"), codes):
         print(f"{name}: {'passed' if code == 0 else 'FAILED'}")
-    codes.append(subprocess.run([py, "-m", "pytest", "-p", "no:cacheprovider", "-q", "-rfEs",
-                                 os.path.join(ROOT, "tests"), *extra], cwd=ROOT, env=env).returncode)
+    build()
+    pytest = [py, "-m", "pytest", "-p", "no:cacheprovider", "-q", "-rfEs", os.path.join(ROOT, "tests"), *extra]
+    codes.append(subprocess.run([*pytest, "-n", "2", "--dist", "loadfile", "-m", "not solo"],
+                                cwd=ROOT, env=env).returncode)
+    solo = subprocess.run([*pytest, "-m", "solo"], cwd=ROOT, env=env).returncode
+    codes.append(0 if solo == 5 else solo)     # 5: the extra arguments selected no solo test
     return next((c for c in codes if c), 0)
 
 

@@ -2,6 +2,7 @@
 
 Every page records its requests; a test fails if any leaves 127.0.0.1. With
 SPIELKISTE_REQUIRE_BROWSER=1 (set by .ci/run) a missing browser is an error, not a skip."""
+import fcntl
 import os
 import subprocess
 import sys
@@ -47,10 +48,21 @@ def playwright_instance():
 
 @pytest.fixture(scope="session")
 def dist():
-    """Build the site once per run."""
-    if os.environ.get("SPIELKISTE_SKIP_BUILD") != "1" or not os.path.isdir(os.path.join(ROOT, "dist")):
-        subprocess.run([sys.executable, "build.py", "build"], cwd=ROOT, check=True, stdout=subprocess.DEVNULL)
-    return os.path.join(ROOT, "dist")
+    """Build the site once per run: under pytest-xdist the first worker builds while the others
+    wait on a lock (SPIELKISTE_SKIP_BUILD=1, set by build.py, which has built: use dist/ as it is)."""
+    path = os.path.join(ROOT, "dist")
+    if os.environ.get("SPIELKISTE_SKIP_BUILD") == "1" and os.path.isdir(path):
+        return path
+    run = os.environ.get("PYTEST_XDIST_TESTRUNUID", "")
+    os.makedirs(os.path.join(ROOT, ".cache"), exist_ok=True)
+    stamp = os.path.join(ROOT, ".cache", "dist-built-for-run")
+    with open(os.path.join(ROOT, ".cache", "dist-build.lock"), "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not run or not os.path.exists(stamp) or open(stamp).read() != run:
+            subprocess.run([sys.executable, "build.py", "build"], cwd=ROOT, check=True, stdout=subprocess.DEVNULL)
+            with open(stamp, "w") as f:
+                f.write(run)
+    return path
 
 
 class Server:

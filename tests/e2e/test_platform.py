@@ -5,6 +5,8 @@ import os
 import tempfile
 import time
 
+import pytest
+
 from conftest import ARGS, CHROMIUM, Server, Watch, click_some_targets, moves, open_app, shot, wait_moves
 from spielkiste.ai import levels
 from spielkiste.registry import GAMES
@@ -25,6 +27,7 @@ def test_chooser_lists_all_games_and_draws_the_board(page, server):
     shot(page, "platform-start")
 
 
+@pytest.mark.solo
 def test_play_against_the_computer_page_stays_responsive(page, server):
     open_app(page, server.url + "#snorkels")
     page.wait_for_selector("body[data-ai='ready']", timeout=90000)    # this test is about the worker
@@ -305,7 +308,17 @@ def test_rules_page_and_its_examples(page, server):
     assert page.locator("#rules").bounding_box()["y"] < 150        # where the board was, not below the game list
     assert page.inner_text("#rules-close") == "Back to the game"
     assert page.locator("#rules-text .ours").count() >= 2
+    # keyboard: opened, the focus is on the rules' heading; Shift+Tab reaches "Back", Enter returns
+    # to the board with the focus on the Rules button again
+    assert page.evaluate("document.activeElement.id") == "rules-title"
+    page.keyboard.press("Shift+Tab")
+    assert page.evaluate("document.activeElement.id") == "rules-close"
     shot(page, "platform-rules-page")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#rules", state="hidden")
+    assert page.evaluate("document.activeElement.id") == "btn-rules"
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#rules-text h2")
     page.click("#rules-text a.example:has-text('A2')")
     page.wait_for_selector("#rules", state="hidden")
     assert page.locator("#play").is_visible()

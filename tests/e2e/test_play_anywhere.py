@@ -20,6 +20,7 @@ def close(page):
     page.context.close()
 
 
+@pytest.mark.solo
 @pytest.mark.parametrize("gid", list(GAMES))
 def test_first_visit_with_the_computer_moving_first(browser, server, gid):
     """A fresh profile; the new-game dialog puts the computer in the first seat at once. The computer
