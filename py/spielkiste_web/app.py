@@ -97,10 +97,10 @@ class App:
         on(el("btn-link"), "click", lambda e: asyncio.ensure_future(self.share.link()))   # or the share sheet
         on(el("btn-stop"), "click", lambda e: self.computer.request_stop())
         on(el("btn-games"), "click", lambda e: self.show_chooser())
-        on(el("btn-rules"), "click", lambda e: asyncio.ensure_future(self.show_rules()))
+        on(el("btn-rules"), "click", lambda e: asyncio.ensure_future(self.show_rules(focus=True)))
         on(el("btn-keys"), "click", lambda e: el("keys").showModal())
         on(el("keys-close"), "click", lambda e: el("keys").close())
-        on(el("rules-close"), "click", lambda e: self.hide_rules())
+        on(el("rules-close"), "click", lambda e: self.hide_rules(focus=True))
         on(el("message-close"), "click", lambda e: self.hide_message())
         on(el("home"), "click", self.on_home)
         on(el("again"), "click", lambda e: self.play_again(switch=False))
@@ -452,7 +452,9 @@ class App:
             self.show_message(self.tr("ui.link_select"))
 
     # ------------------------------------------------------------------ rules page
-    async def show_rules(self):
+    async def show_rules(self, focus=False):
+        """The game's rules in the board's place; `focus` (opened by the player) moves the keyboard
+        focus to their heading, so reading starts there and not on the hidden toolbar."""
         gid = self.record.game.id
         resp = await window.fetch(f"./rules/{gid}.{self.lang}.html")
         text = await resp.text() if resp.ok else ""
@@ -460,10 +462,17 @@ class App:
         el("rules-text").innerHTML = text or self.tr("ui.coming")
         el("rules").hidden = False
         el("play").hidden = True
+        if focus:
+            el("rules-title").focus()
+            el("rules").scrollIntoView()
 
-    def hide_rules(self):
+    def hide_rules(self, focus=False):
+        """Back to the board; `focus` (closed by the player) returns the focus to the Rules button."""
+        was_open = not el("rules").hidden
         el("rules").hidden = True
         el("play").hidden = False
+        if focus and was_open:
+            el("btn-rules").focus()
 
     # ------------------------------------------------------------------ computer player
     def cancel_ai(self):
