@@ -161,6 +161,19 @@ def test_plain_uct_is_the_textbook_baseline():
         parse_player("uct:fast")
 
 
+def test_a_spec_sets_search_options_for_experiments():
+    """strength.py compares a knob on and off with specs like mcts:0.3s,prune=0."""
+    assert parse_player("mcts:200,prune=0,rave=0") == ("mcts", {"iterations": 200})
+    assert Player("mcts:200,prune=0,exploration=0.5").options == {"prune": False, "exploration": 0.5}
+    for bad in ("mcts:200,speed=2", "uct:200,prune=0", "mcts:200,rave=many"):
+        with pytest.raises(ValueError):
+            parse_player(bad)
+    s = get_game("blockade").new()
+    p = Player("mcts:50,prune=0")
+    p.move(s)
+    assert p.search.prune is False and Search(s).prune is True     # Blockade prunes by default
+
+
 def test_a_reply_that_lets_the_opponent_win_at_once_costs_no_simulation():
     """Weltreich: after A3-K3 L9-L6, Blue's K3-K7 attacks Red's commander (an archer four away)
     but hangs the archer to K10xK7. Red's replies that leave the commander en prise lose at once:

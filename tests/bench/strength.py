@@ -9,7 +9,9 @@ game from the default options (a fresh seed where the game has one). A win count
 draw 1/2. Prints one row per game: A's score, its share with a 95 % Wilson interval, the
 mean game length, and A's points as seat 0 (who moves first, but in Ziggurats' set-up) and as
 seat 1: where the first player wins whenever he plays well, a stronger player shows it there.
---seconds sets both budgets (mcts:Ts vs uct:Ts) unless --a/--b are given, e.g. --a mcts:1s --b mcts:0.3s to check that a longer level beats a shorter one. The goal of
+--seconds sets both budgets (mcts:Ts vs uct:Ts) unless --a/--b are given, e.g. --a mcts:1s --b
+mcts:0.3s to check that a longer level beats a shorter one, or --a mcts:0.3s --b mcts:0.3s,prune=0
+to measure one of the search's options (exploration, rave, prune) on against off. The goal of
 the search (issue 16) is a share of at least 75 % against uct and 99 % against random.
 --speed instead prints iterations per second of both searches from each start position.
 

@@ -3,18 +3,27 @@
   random          a uniformly random legal move
   mcts:500        our search (mcts.Search) with 500 iterations
   mcts:1.5s       our search with 1.5 seconds per move
-  uct:500, uct:1.5s   textbook UCT (PlainUCT), the baseline our search is measured against"""
+  uct:500, uct:1.5s   textbook UCT (PlainUCT), the baseline our search is measured against
+  mcts:1s,prune=0,rave=0,exploration=0.7   our search with Search's options set, for experiments
+                  that compare a search knob on and off (tests/bench/strength.py --a/--b)"""
 import math
 import random
 import time
+from collections.abc import Callable
 
 from .mcts import Search
 
 KINDS = ("random", "mcts", "uct")
+OPTIONS: dict[str, Callable[[str], object]] = {"exploration": float, "rave": int, "prune": lambda v: bool(int(v))}   # Search's keywords
 
 
 def parse_player(spec: str) -> tuple[str, dict]:
-    kind, _, arg = spec.partition(":")
+    """(kind, budget) of a spec; its search options (after commas) are checked here and read by
+    search_options()."""
+    head, *opts = spec.split(",")
+    kind, _, arg = head.partition(":")
+    if opts:
+        search_options(spec)
     if kind == "random" and not arg:
         return "random", {}
     if kind in KINDS[1:]:
@@ -26,6 +35,21 @@ def parse_player(spec: str) -> tuple[str, dict]:
         if arg.isdigit() and int(arg) > 0:
             return kind, {"iterations": int(arg)}
     raise ValueError(f"unknown player '{spec}' (use random, mcts:N, mcts:Ts, uct:N or uct:Ts)")
+
+
+def search_options(spec: str) -> dict:
+    """Search's keyword arguments named after the spec's commas (mcts only)."""
+    head, *opts = spec.split(",")
+    found = {}
+    for kv in opts:
+        key, _, value = kv.partition("=")
+        if not head.startswith("mcts:") or key not in OPTIONS:
+            raise ValueError(f"unknown search option '{kv}' in '{spec}' (mcts takes {', '.join(OPTIONS)})")
+        try:
+            found[key] = OPTIONS[key](value)
+        except ValueError:
+            raise ValueError(f"bad value in '{kv}' of '{spec}'") from None
+    return found
 
 
 class PlainUCT:
@@ -88,9 +112,9 @@ class Player:
     subtree of the position reached after its own move and the opponent's reply (two-seat
     games, where state.last is that reply)."""
 
-    def __init__(self, spec: str, seed=None, **search_options):
+    def __init__(self, spec: str, seed=None, **options):
         self.kind, self.budget = parse_player(spec)
-        self.options = search_options      # for experiments: Search's keyword arguments
+        self.options = {**search_options(spec), **options}   # for experiments: Search's keywords
         self.rng = random.Random(seed)
         self.search = None
         self.played = None   # our last move, the first step of the tree's line to reuse
