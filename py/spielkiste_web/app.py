@@ -468,10 +468,9 @@ class App:
 
     def hide_rules(self, focus=False):
         """Back to the board; `focus` (closed by the player) returns the focus to the Rules button."""
-        was_open = not el("rules").hidden
         el("rules").hidden = True
         el("play").hidden = False
-        if focus and was_open:
+        if focus:
             el("btn-rules").focus()
 
     # ------------------------------------------------------------------ computer player

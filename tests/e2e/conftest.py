@@ -58,7 +58,11 @@ def dist():
     stamp = os.path.join(ROOT, ".cache", "dist-built-for-run")
     with open(os.path.join(ROOT, ".cache", "dist-build.lock"), "w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)
-        if not run or not os.path.exists(stamp) or open(stamp).read() != run:
+        built_for = ""
+        if os.path.exists(stamp):
+            with open(stamp) as f:
+                built_for = f.read()
+        if not run or built_for != run:
             subprocess.run([sys.executable, "build.py", "build"], cwd=ROOT, check=True, stdout=subprocess.DEVNULL)
             with open(stamp, "w") as f:
                 f.write(run)

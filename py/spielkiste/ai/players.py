@@ -20,10 +20,8 @@ OPTIONS: dict[str, Callable[[str], object]] = {"exploration": float, "rave": int
 def parse_player(spec: str) -> tuple[str, dict]:
     """(kind, budget) of a spec; its search options (after commas) are checked here and read by
     search_options()."""
-    head, *opts = spec.split(",")
-    kind, _, arg = head.partition(":")
-    if opts:
-        search_options(spec)
+    search_options(spec)
+    kind, _, arg = spec.partition(",")[0].partition(":")
     if kind == "random" and not arg:
         return "random", {}
     if kind in KINDS[1:]:
