@@ -172,6 +172,36 @@ def test_a_spec_sets_search_options_for_experiments():
     p = Player("mcts:50,prune=0")
     p.move(s)
     assert p.search.prune is False and Search(s).prune is True     # Blockade prunes by default
+    assert Player("mcts:50,cap=0").options == {"cap": 0}
+    assert Search(s).cap == s.playout_cap == 4 and Search(s, cap=200).cap == 200
+
+
+def test_the_playout_cap_of_a_search_stops_its_playouts():
+    """cap=0 evaluates the position where the tree left it; a longer cap plays on."""
+    s = get_game("blockade").new()
+    s.play(s.legal_moves()[0])
+    still = s.copy()
+    assert Search.playout(still, random.Random(1), cap=0) == s.evaluate() and still.ply == s.ply
+    moved = s.copy()
+    Search.playout(moved, random.Random(1), cap=3)
+    assert moved.ply == s.ply + 3
+    for cap, last in ((0, s.ply + 1), (None, s.ply + 1 + s.playout_cap)):
+        search = Search(s, seed=1, cap=cap)
+        plies = stopping_plies(search)
+        search.run(iterations=30)
+        assert len(plies) >= 20 and max(plies) == last and (cap != 0 or min(plies) == last)
+
+
+def stopping_plies(search: Search) -> list:
+    """The ply at which each of the search's playouts stops, from now on."""
+    plies = []
+
+    def playout(state, rng, seq=None, cap=None):
+        rewards = Search.playout(state, rng, seq, cap)
+        plies.append(state.ply)
+        return rewards
+    search.playout = playout             # type: ignore[method-assign]
+    return plies
 
 
 def test_a_reply_that_lets_the_opponent_win_at_once_costs_no_simulation():
@@ -322,3 +352,4 @@ def test_the_level_benchmark_writes_what_it_measured(tmp_path, monkeypatch):
     written = importlib.util.module_from_spec(spec2)
     spec2.loader.exec_module(written)
     assert written.MEASURED == found and written.LEVELS == levels.LEVELS
+

@@ -11,8 +11,9 @@ mean game length, and A's points as seat 0 (who moves first, but in Ziggurats' s
 seat 1: where the first player wins whenever he plays well, a stronger player shows it there.
 --seconds sets both budgets (mcts:Ts vs uct:Ts) unless --a/--b are given, e.g. --a mcts:1s --b
 mcts:0.3s to check that a longer level beats a shorter one, or --a mcts:0.3s --b mcts:0.3s,prune=0
-to measure one of the search's options (exploration, rave, prune) on against off. The goal of
-the search (issue 16) is a share of at least 75 % against uct and 99 % against random.
+to measure one of the search's options (exploration, rave, prune; cap, the plies a playout runs
+before evaluate()) on against off. The goal of the search (issue 16) is a share of at least 75 %
+against uct and 99 % against random.
 --speed instead prints iterations per second of both searches from each start position.
 
 --levels 2,3 plays each named level k against level k-1 (the page's seconds per move from

@@ -62,13 +62,14 @@ def first_win(state, moves=()) -> tuple | None:
 
 class Search:
     def __init__(self, state, seed=None, exploration: float | None = None, rave: int | None = None,
-                 prune: bool | None = None):
+                 prune: bool | None = None, cap: int | None = None):
         if state.result is not None:
             raise ValueError("the game is over")
         self.state = state.copy()
         self.rng = random.Random(seed)
         self.c = state.exploration if exploration is None else exploration     # None: the game's
         self.rave = state.rave if rave is None else rave     # None: the game's choice
+        self.cap = state.playout_cap if cap is None else cap
         self.prune = (state.prune_blunders if prune is None else prune) and \
             getattr(state, "winning_moves", None) is not None
         self.root = Node(None, None, None)
@@ -192,7 +193,8 @@ class Search:
                     if seq is not None:
                         seq.append((child.mover, child.move))
                     node = child
-                    rewards = node.proven if node.proven is not None else self.playout(state, self.rng, seq)
+                    rewards = node.proven if node.proven is not None else \
+                        self.playout(state, self.rng, seq, self.cap)
                     break
                 if node.proven is not None:
                     continue
@@ -253,8 +255,11 @@ class Search:
                         ch.amaf_t += r
 
     @staticmethod
-    def playout(state, rng, seq=None) -> tuple:
-        cap = state.playout_cap
+    def playout(state, rng, seq=None, cap=None) -> tuple:
+        """Moves by the game's playout policy to the end, or evaluate() after `cap` plies
+        (default: the game's playout_cap)."""
+        if cap is None:
+            cap = state.playout_cap
         n = 0
         while state.result is None:
             if n >= cap:
