@@ -181,9 +181,9 @@ def test_the_playout_cap_of_a_search_stops_its_playouts():
     s = get_game("blockade").new()
     s.play(s.legal_moves()[0])
     still = s.copy()
-    assert Search.playout(still, random.Random(1), cap=0) == s.evaluate() and still.ply == s.ply
+    assert Search.playout(still, random.Random(1), None, 0) == s.evaluate() and still.ply == s.ply
     moved = s.copy()
-    Search.playout(moved, random.Random(1), cap=3)
+    Search.playout(moved, random.Random(1), None, 3)
     assert moved.ply == s.ply + 3
     for cap, last in ((0, s.ply + 1), (None, s.ply + 1 + s.playout_cap)):
         search = Search(s, seed=1, cap=cap)
@@ -196,7 +196,7 @@ def stopping_plies(search: Search) -> list:
     """The ply at which each of the search's playouts stops, from now on."""
     plies = []
 
-    def playout(state, rng, seq=None, cap=None):
+    def playout(state, rng, seq, cap):
         rewards = Search.playout(state, rng, seq, cap)
         plies.append(state.ply)
         return rewards
@@ -352,4 +352,3 @@ def test_the_level_benchmark_writes_what_it_measured(tmp_path, monkeypatch):
     written = importlib.util.module_from_spec(spec2)
     spec2.loader.exec_module(written)
     assert written.MEASURED == found and written.LEVELS == levels.LEVELS
-

@@ -255,11 +255,9 @@ class Search:
                         ch.amaf_t += r
 
     @staticmethod
-    def playout(state, rng, seq=None, cap=None) -> tuple:
-        """Moves by the game's playout policy to the end, or evaluate() after `cap` plies
-        (default: the game's playout_cap)."""
-        if cap is None:
-            cap = state.playout_cap
+    def playout(state, rng, seq, cap: int) -> tuple:
+        """Moves by the game's playout policy to the end, or evaluate() after `cap` plies (the
+        search's cap: the game's playout_cap unless an experiment sets another)."""
         n = 0
         while state.result is None:
             if n >= cap:
