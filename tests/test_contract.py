@@ -53,6 +53,34 @@ def test_playout_move_only_picks_legal_moves(gid, opts, seed):
         s.play(m if rng.random() < 0.5 else rng.choice(legal))
 
 
+def _ending(s: State) -> tuple:
+    r = s.result
+    return (s.encode(), s.ply, s.last, s.to_move) + \
+        (() if r is None else (r.rewards, r.winners, r.reason, r.args, r.line))
+
+
+@pytest.mark.parametrize("gid,opts", COMBOS, ids=[f"{g}-{','.join(f'{k}={v}' for k, v in o.items()) or 'default'}"
+                                                  for g, o in COMBOS])
+@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10**6), start=st.integers(0, 40), plies=st.sampled_from([1, 2, 5, 300]))
+def test_a_rollout_plays_the_playout_moves(gid, opts, seed, start, plies):
+    """A game's own rollout (Surikata's bit masks) ends where its playout moves, drawn from the
+    same rng and played one by one, end: same position, ply, last move and outcome, and the
+    same (mover, move) list for RAVE; stopped after `plies` moves."""
+    cls = GAMES[gid]
+    rng = random.Random(seed)
+    s = cls.new(complete(cls, opts, random.Random(seed)))
+    while s.result is None and s.ply < start:
+        s.play(rng.choice(s.legal_moves()))
+    if s.result is not None:
+        return
+    fast, slow, seq_fast, seq_slow = s.copy(), s.copy(), [], []
+    fast.rollout(random.Random(seed), plies, seq_fast)
+    State.rollout(slow, random.Random(seed), plies, seq_slow)
+    assert _ending(fast) == _ending(slow) and seq_fast == seq_slow
+    assert slow.ply - s.ply == len(seq_slow) <= plies and (slow.result is not None or slow.ply - s.ply == plies)
+
+
 def test_snorkels_stones_placed_by_hand_round_trip():
     """A link shared during the stone set-up opens: the code after the first stone decodes."""
     cls = GAMES["snorkels"]

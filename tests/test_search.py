@@ -174,6 +174,8 @@ def test_a_spec_sets_search_options_for_experiments():
     assert p.search.prune is False and Search(s).prune is True     # Blockade prunes by default
     assert Player("mcts:50,cap=0").options == {"cap": 0}
     assert Search(s).cap == s.playout_cap == 4 and Search(s, cap=200).cap == 200
+    assert Player("mcts:50,minimax=0.25").options == {"minimax": 0.25}
+    assert Search(s).alpha == s.minimax and Search(s, minimax=0.25).alpha == 0.25
 
 
 def test_the_playout_cap_of_a_search_stops_its_playouts():
@@ -228,6 +230,40 @@ def test_a_reply_that_lets_the_opponent_win_at_once_costs_no_simulation():
         assert wins_at_once(s2)
     assert attack.visits == 1 + sum(ch.visits for ch in attack.children)
     assert search.value(attack) < 0.6, "hanging a piece to threaten a parried capture is no good"
+
+
+@pytest.mark.parametrize("gid,cap", [("weltreich", None), ("blockade", None), ("tor", None), ("ziggurats", 0)])
+def test_implicit_minimax_backs_up_the_evaluations_by_minimax(gid, cap):
+    """With minimax on, every simulated leaf holds evaluate() of its position (its outcome if the
+    game ended there), taken before its playout, and every node holds the best of its children's
+    values for its player to move, all the way up (checked over the whole tree from the positions
+    themselves, after a search that kept its tree across a move)."""
+    s = position(gid, BLOCK[gid])
+    search = Search(s, seed=3, minimax=0.5, cap=cap)
+    search.run(iterations=400)
+    mine = max(search.root.children, key=lambda ch: ch.visits)
+    reply = max(mine.children, key=lambda ch: ch.visits)
+    s.play(mine.move)
+    s.play(reply.move)
+    assert search.advance([mine.move, reply.move], s)
+    search.run(iterations=400)
+    inner = leaves = 0
+    stack = [(search.root, search.state)]
+    while stack:
+        node, st = stack.pop()
+        valued = [ch.im for ch in node.children if ch.im is not None]
+        if valued:
+            assert node.im[st.to_move] == max(v[st.to_move] for v in valued)
+            inner += 1
+        elif node.visits and node.parent is not None:
+            assert node.im == (st.result.rewards if st.result is not None else st.evaluate())
+            leaves += 1
+        for ch in node.children:
+            if ch.visits:
+                after = st.copy()
+                after.play(ch.move)
+                stack.append((ch, after))
+    assert inner >= 20 and leaves >= 200
 
 
 def test_tree_reuse_keeps_the_subtree_of_the_reached_position():

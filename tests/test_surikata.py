@@ -1,5 +1,6 @@
 """Surikata (rules: assets/rules/surikata.en.html): every rule, from real positions (the sheet's illustrations 4-6 too)."""
 import os
+import random
 import re
 
 import pytest
@@ -8,6 +9,7 @@ from hypothesis import given, settings, strategies as st
 from helpers import play, random_game, refused as check_refused, texts
 from spielkiste.codec import grid_encode
 from spielkiste.editor import Editor
+from spielkiste.engine import State
 from spielkiste.errors import BadPosition, IllegalMove
 from spielkiste.games.surikata import CELLS, Surikata
 
@@ -369,3 +371,30 @@ def test_editor_a_decided_position_reports_its_result():
     s = ed.check()
     assert s.result.reason == "why.surikata.line" and s.result.winners == (1,) and s.legal_moves() == []
     assert s.result.line == ("D3", "D4", "D5")
+
+
+# ------------------------------------------------------------------ the search's playouts
+def test_the_bit_mask_rollout_plays_the_playout_moves_to_every_ending():
+    """Surikata.rollout (bit masks, for the search's speed) against playout_move() played one by
+    one from the same rng, from random positions of both set-ups: the same position, ply, last
+    move, outcome and (mover, move) list, each with a cap; and the rollouts reach each way a game
+    ends (a line, a blocked player, 20 pieces), so each is compared."""
+    reasons = set()
+    for seed in range(400):
+        rng = random.Random(seed)
+        s = Surikata.new({"mounds": "random", "seed": seed} if seed % 2 else None)
+        for _ in range(rng.randrange(12)):
+            if s.result is None:
+                s.play(rng.choice(s.legal_moves()))
+        if s.result is not None:
+            continue
+        cap = rng.choice([1, 3, 40])
+        fast, slow, seq_fast, seq_slow = s.copy(), s.copy(), [], []
+        fast.rollout(random.Random(seed), cap, seq_fast)
+        State.rollout(slow, random.Random(seed), cap, seq_slow)
+        ends = [(x.encode(), x.ply, x.last, x.meerkat, x.result and (x.result.rewards, x.result.reason, x.result.line))
+                for x in (fast, slow)]
+        assert ends[0] == ends[1] and seq_fast == seq_slow, f"seed {seed}"
+        if slow.result is not None:
+            reasons.add(slow.result.reason)
+    assert reasons == {"why.surikata.line", "why.surikata.blocked", "why.surikata.full"}

@@ -49,15 +49,15 @@ def perft(state, depth: int) -> int:
 
 
 def playouts_per_second(game, seconds: float, seed: int = 1, options=None) -> tuple[float, float]:
-    """Random playouts from the start for `seconds`: (playouts/s, mean plies per playout)."""
+    """The search's random playouts (rollout) from the start for `seconds`: (playouts/s, mean
+    plies per playout)."""
     rng = random.Random(seed)
     start = game.new(options)
     n = plies = 0
     t0 = time.perf_counter()
     while True:
         s = start.copy()
-        while s.result is None and s.ply < 2000:
-            s.play(s.playout_move(rng))
+        s.rollout(rng, 2000)
         n += 1
         plies += s.ply
         el = time.perf_counter() - t0

@@ -25,6 +25,8 @@ such a pair too. The page translates them into the reader's language with texts.
 The search (ai/mcts.py, one for all games) knows a game only through legal_moves, play and
 these policy hooks, each optional:
   playout_move(rng) -> move          a move for playouts (default: uniform over legal_moves)
+  rollout(rng, plies, seq)           a whole playout of playout_move()s at once, where a game
+                                     can run it faster than move by move (default: one by one)
   playout_cap: int                   playouts stop after this many plies and call evaluate()
   evaluate() -> tuple | None         estimated rewards per seat where a playout stops
   winning_moves() -> list            moves of the player to move that win at once, found
@@ -39,6 +41,10 @@ these policy hooks, each optional:
                                      wins at once (winning_moves()) is proven lost as it is
                                      added, with no simulation; for games whose short playouts
                                      or evaluation would rate such a move well (default False)
+  minimax: float                     > 0: implicit minimax backups with this weight: evaluate()
+                                     at every new leaf, backed up by minimax and blended into
+                                     the children's means; for games whose evaluation sees
+                                     tactics a mean over replies dilutes (default 0.0 = off)
 
 The board editor (editor.py) knows a game through three more hooks:
   edit_items() -> tuple[Item]        the palette: every piece in every colour, neutral items
@@ -156,6 +162,7 @@ class State:
     rave: ClassVar[int] = 0                         # search: RAVE equivalence, 0 = off
     exploration: ClassVar[float] = 1.0              # search: the UCB1 constant c
     prune_blunders: ClassVar[bool] = False          # search: prove a blunder lost as it is added
+    minimax: ClassVar[float] = 0.0                  # search: weight of implicit minimax, 0 = off
 
     # --- per-position attributes every game has ---
     options: dict
@@ -328,6 +335,18 @@ class State:
         """A random move for search playouts; games may make this cheaper than legal_moves."""
         moves = self.legal_moves()
         return moves[rng.randrange(len(moves))]
+
+    def rollout(self, rng, plies: int, seq: list | None = None) -> None:
+        """Play up to `plies` playout moves (playout_move) or to the end; with `seq`, append
+        (mover, move) of each. A game may run this faster on its own data (Surikata's bit
+        masks), as long as it leaves the state as these moves played one by one would."""
+        n = 0
+        while self.result is None and n < plies:
+            move = self.playout_move(rng)
+            if seq is not None:
+                seq.append((self.to_move, move))
+            self.play(move)
+            n += 1
 
     # ------------------------------------------------------------------ notation
     def move_text(self, move) -> str:

@@ -5,8 +5,8 @@
   python tests/bench/playouts.py --search ...   the search's iterations per second from the start instead
                                                (spielkiste.cli.search_per_second; the computer's budget)
 
-Both sides run the same code, spielkiste.cli.playouts_per_second (random playouts from the start
-position, seed 1), on the same py/ folder: CPython in a fresh process (--python, default the one
+Both sides run the same code, spielkiste.cli.playouts_per_second (the search's random playouts,
+State.rollout, from the start position, seed 1), on the same py/ folder: CPython in a fresh process (--python, default the one
 running this script), Pyodide by node from the pinned
 npm package in assets/npm/node_modules/pyodide (fetched with `python build.py deps` if missing), the
 py/ folder mounted with NODEFS. The games run one after the other (never both sides at once): each

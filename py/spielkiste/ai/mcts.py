@@ -19,10 +19,12 @@ two against each other):
   - the final choice by visits, with a proven win played at once and proven losses avoided;
   - tree reuse: advance() keeps the subtree of the position actually reached;
   - RAVE (Gelly & Silver 2007) in the games that ask for it (State.rave): a child's mean is
-    blended with the mean of the simulations in which its mover played its move later on.
+    blended with the mean of the simulations in which its mover played its move later on;
+  - implicit minimax (Lanctot et al. 2014) in the games that ask for it (State.minimax): each
+    new leaf's evaluate() is backed up by minimax and blended into the children's means.
 
-Game knowledge stays in the game modules behind the policy hooks of engine.State
-(playout_move, evaluate, playout_cap, winning_moves, rave, exploration, prune_blunders). The
+Game knowledge stays in the game modules behind the policy hooks of engine.State (playout_move,
+rollout, evaluate, playout_cap, winning_moves, rave, exploration, prune_blunders, minimax). The
 search runs in slices (run(seconds=...)) so a caller (the AI worker) can report progress and
 stop it between them."""
 import math
@@ -32,7 +34,7 @@ import time
 
 class Node:
     __slots__ = ("move", "parent", "children", "untried", "visits", "total", "mover", "proven",
-                 "amaf_n", "amaf_t")
+                 "amaf_n", "amaf_t", "im", "im_child")
 
     def __init__(self, move, parent, mover):
         self.move = move
@@ -45,6 +47,8 @@ class Node:
         self.proven: tuple | None = None   # the known outcome (rewards per seat), if any
         self.amaf_n = 0                    # RAVE: simulations through the parent in which
         self.amaf_t = 0.0                  # the mover played `move` later, and their reward
+        self.im: tuple | None = None       # implicit minimax: evaluate() backed up by minimax
+        self.im_child: Node | None = None  # the child whose im is this node's
 
 
 def first_win(state, moves=()) -> tuple | None:
@@ -62,7 +66,7 @@ def first_win(state, moves=()) -> tuple | None:
 
 class Search:
     def __init__(self, state, seed=None, exploration: float | None = None, rave: int | None = None,
-                 prune: bool | None = None, cap: int | None = None):
+                 prune: bool | None = None, cap: int | None = None, minimax: float | None = None):
         if state.result is not None:
             raise ValueError("the game is over")
         self.state = state.copy()
@@ -70,6 +74,7 @@ class Search:
         self.c = state.exploration if exploration is None else exploration     # None: the game's
         self.rave = state.rave if rave is None else rave     # None: the game's choice
         self.cap = state.playout_cap if cap is None else cap
+        self.alpha = state.minimax if minimax is None else minimax
         self.prune = (state.prune_blunders if prune is None else prune) and \
             getattr(state, "winning_moves", None) is not None
         self.root = Node(None, None, None)
@@ -158,8 +163,8 @@ class Search:
 
     def _select(self, node: Node) -> Node:
         """UCB1 over the children; a proven child counts at its exact value, unexplored."""
-        log_n = math.log(node.visits)
-        c, k = self.c, self.rave
+        explore = self.c * math.sqrt(math.log(node.visits))   # c sqrt(ln N / n) = explore / sqrt(n)
+        k, alpha, sqrt = self.rave, self.alpha, math.sqrt
         best, best_v = None, -1.0
         for ch in node.children:
             if ch.proven is not None:
@@ -168,9 +173,10 @@ class Search:
                 n = ch.visits
                 v = ch.total / n
                 if k and ch.amaf_n:
-                    beta = math.sqrt(k / (3 * n + k))
-                    v += beta * (ch.amaf_t / ch.amaf_n - v)
-                v += c * math.sqrt(log_n / n)
+                    v += sqrt(k / (3 * n + k)) * (ch.amaf_t / ch.amaf_n - v)
+                if alpha and ch.im is not None:
+                    v += alpha * (ch.im[ch.mover] - v)
+                v += explore / sqrt(n)
             if v > best_v:
                 best, best_v = ch, v
         return best
@@ -193,8 +199,14 @@ class Search:
                     if seq is not None:
                         seq.append((child.mover, child.move))
                     node = child
-                    rewards = node.proven if node.proven is not None else \
-                        self.playout(state, self.rng, seq, self.cap)
+                    if node.proven is not None:
+                        rewards = node.proven
+                    else:
+                        if self.alpha and self.cap:
+                            node.im = state.evaluate()       # before the playout moves on
+                        rewards = self.playout(state, self.rng, seq, self.cap)
+                        if self.alpha and not self.cap:
+                            node.im = rewards                # the playout was evaluate() itself
                     break
                 if node.proven is not None:
                     continue
@@ -205,6 +217,8 @@ class Search:
         if seq is not None:
             self._amaf(node, seq, rewards)
         self._backup(node, rewards)
+        if self.alpha:
+            self._backup_minimax(node)
         self.iterations += 1
 
     def _backup(self, node: Node, rewards) -> None:
@@ -215,6 +229,31 @@ class Search:
                 node.total += rewards[node.mover]
             parent = node.parent
             changed = changed and parent is not None and parent.proven is None and self._prove(parent)
+            node = parent
+
+    @staticmethod
+    def _backup_minimax(node: Node) -> None:
+        """Implicit minimax (Lanctot, Winands, Pepels & Sturtevant 2014): each node's im is the
+        evaluation its player to move reaches by minimax over the tree's evaluated leaves (a
+        leaf that ends the game counts at its outcome); the selection blends it into the
+        child's mean (minimax = the weight), so one refutation among many replies counts at
+        once, where the mean would take many visits to feel it. Walks up while a value changes."""
+        if node.im is None and node.proven is not None:
+            node.im = node.proven
+        while node.parent is not None and node.im is not None:
+            parent, seat = node.parent, node.mover
+            old = parent.im
+            if parent.im_child is None or node.im[seat] > old[seat]:   # None: its own evaluation
+                parent.im, parent.im_child = node.im, node
+            elif parent.im_child is node:            # the best child got worse: look at all
+                best = None
+                for ch in parent.children:
+                    v = ch.im
+                    if v is not None and (best is None or v[seat] > best[seat]):
+                        best, parent.im_child = v, ch
+                parent.im = best
+            if parent.im is old:
+                return
             node = parent
 
     @staticmethod
@@ -256,19 +295,13 @@ class Search:
 
     @staticmethod
     def playout(state, rng, seq, cap: int) -> tuple:
-        """Moves by the game's playout policy to the end, or evaluate() after `cap` plies (the
-        search's cap: the game's playout_cap unless an experiment sets another)."""
-        n = 0
-        while state.result is None:
-            if n >= cap:
-                ev = state.evaluate()
-                return ev if ev is not None else (0.5,) * state.num_players
-            move = state.playout_move(rng)
-            if seq is not None:
-                seq.append((state.to_move, move))
-            state.play(move)
-            n += 1
-        return state.result.rewards
+        """Moves by the game's playout policy (state.rollout) to the end, or evaluate() after
+        `cap` plies (the search's cap: the game's playout_cap unless an experiment sets another)."""
+        state.rollout(rng, cap, seq)
+        if state.result is not None:
+            return state.result.rewards
+        ev = state.evaluate()
+        return ev if ev is not None else (0.5,) * state.num_players
 
     # ------------------------------------------------------------------ driving
     def forced(self) -> bool:

@@ -4,7 +4,7 @@
   mcts:500        our search (mcts.Search) with 500 iterations
   mcts:1.5s       our search with 1.5 seconds per move
   uct:500, uct:1.5s   textbook UCT (PlainUCT), the baseline our search is measured against
-  mcts:1s,prune=0,rave=0,exploration=0.7,cap=200   our search with Search's options set, for experiments
+  mcts:1s,prune=0,rave=0,exploration=0.7,cap=200,minimax=0.4   our search with Search's options set, for experiments
                   that compare a search knob on and off (tests/bench/strength.py --a/--b)"""
 import math
 import random
@@ -15,7 +15,7 @@ from .mcts import Search
 
 KINDS = ("random", "mcts", "uct")
 OPTIONS: dict[str, Callable[[str], object]] = {   # Search's keywords
-    "exploration": float, "rave": int, "prune": lambda v: bool(int(v)), "cap": int}
+    "exploration": float, "rave": int, "prune": lambda v: bool(int(v)), "cap": int, "minimax": float}
 
 
 def parse_player(spec: str) -> tuple[str, dict]:

@@ -42,6 +42,19 @@ VIEW_RAYS = [tuple(_ray(i, dc, dr) for dc, dr in ((1, 0), (-1, 0), (0, 1), (0, -
 AXES = [tuple((_ray(i, dc, dr), _ray(i, -dc, -dr)) for dc, dr in ((1, 0), (0, 1), (1, 1), (1, -1)))
         for i in range(SIZE)]
 
+
+def _triples(i):
+    """Bit masks of the three squares in a row (along any axis) that include square i."""
+    out = []
+    for fwd, back in AXES[i]:
+        cells = [*back[1::-1], i, *fwd[:2]]   # up to two squares either side: each three holds i
+        out += [sum(1 << j for j in cells[k:k + 3]) for k in range(len(cells) - 2)]
+    return tuple(out)
+
+
+TRIPLES = [_triples(i) for i in range(SIZE)]     # for the playouts' line test on bit masks (rollout)
+_VIEWS: dict[int, tuple[int, ...]] = {}      # mound mask -> the view mask from each square
+
 add({
     "opt.surikata.mounds": ("Termite mounds", "Termitenhügel"),
     "opt.surikata.mounds.hand": ("placed by the players", "von den Spielern gesetzt"),
@@ -144,6 +157,12 @@ class Surikata(State):
         seen = set(self.in_view())
         return [i for i in range(SIZE) if board[i] == "." and i not in seen]
 
+    def can_place(self) -> bool:
+        """Has the player to move an empty square out of the meerkat's view (after the first piece)?"""
+        board = self.board
+        seen = self.in_view()
+        return any(c == "." and i not in seen for i, c in enumerate(board))
+
     def legal_moves(self):
         if self.result is not None:
             return []
@@ -208,17 +227,88 @@ class Surikata(State):
         """Random, but a piece that makes a line (and loses at once) only when nothing else is left."""
         moves = self.legal_moves()
         if self.mounds_left:
-            return moves[rng.randrange(len(moves))]
+            return moves[int(rng.random() * len(moves))]
         colour = COLOURS[self.to_move]
         n = len(moves)
         while n:
-            k = rng.randrange(n)
+            k = int(rng.random() * n)     # randrange() costs 10x more
             m = moves[k]
             if not self.makes_line(m, colour):
                 return m
             n -= 1
             moves[k] = moves[n]
         return moves[0]
+
+    def rollout(self, rng, plies, seq=None):
+        """The playout on bit masks (3-4x faster than move by move once the mounds stand): the moves
+        playout_move() picks, drawn from the same rng in the same order, so the state ends as
+        play() would leave it. The mound set-up is played move by move."""
+        while self.mounds_left and plies > 0 and self.result is None:
+            super().rollout(rng, 1, seq)
+            plies -= 1
+        if plies <= 0 or self.result is not None:
+            return
+        board = self.board
+        mounds, own, empty = 0, [0, 0], []
+        for i, c in enumerate(board):
+            if c == ".":
+                empty.append(i)
+            elif c == "M":
+                mounds |= 1 << i
+            else:
+                own[c == "W"] |= 1 << i
+        views = _VIEWS.get(mounds) or self._views(mounds)
+        seat, at, n = self.to_move, self.meerkat, 0
+        blocked = views[at] if at >= 0 else 0
+        while True:
+            moves = [i for i in empty if not blocked >> i & 1]
+            if not moves:                                  # the player to move is blocked
+                break
+            mine = own[seat]
+            k = len(moves)
+            while k:
+                j = int(rng.random() * k)
+                m = moves[j]
+                new = mine | 1 << m
+                for t in TRIPLES[m]:
+                    if t & new == t:
+                        break
+                else:
+                    break
+                k -= 1
+                moves[j] = moves[k]
+            else:
+                m = moves[0]
+            if seq is not None:
+                seq.append((seat, m))
+            own[seat] = mine | 1 << m
+            empty.remove(m)
+            n += 1
+            blocked = views[m]
+            at, seat = m, 1 - seat
+            if k == 0 or n == plies:       # forced into a line, or the cap (the 20th piece fills
+                break                      # the board: no moves at the next turn)
+        for i in range(SIZE):
+            board[i] = "M" if mounds >> i & 1 else "O" if own[0] >> i & 1 else "W" if own[1] >> i & 1 else "."
+        self.meerkat, self.to_move, self.last, self.ply = at, seat, at, self.ply + n
+        self.result = self._judge(at, 1 - seat)
+
+    @staticmethod
+    def _views(mounds: int) -> tuple[int, ...]:
+        """Each square's view mask for these mounds (kept in _VIEWS)."""
+        views = []
+        for rays in VIEW_RAYS:
+            v = 0
+            for ray in rays:
+                for j in ray:
+                    if mounds >> j & 1:
+                        break
+                    v |= 1 << j
+            views.append(v)
+        if len(_VIEWS) > 4096:
+            _VIEWS.clear()
+        _VIEWS[mounds] = found = tuple(views)
+        return found
 
     def _apply(self, move):
         seat = self.to_move
@@ -234,14 +324,13 @@ class Surikata(State):
 
     def _judge(self, i: int, seat: int):
         """The outcome after `seat` placed on i, or None."""
-        lines = self.lines_through(i)
-        if lines:
-            best = max(lines, key=len)
+        if self.makes_line(i, COLOURS[seat]):
+            best = max(self.lines_through(i), key=len)
             return Outcome.win(self, 1 - seat, "why.surikata.line", line=[CELLS[j] for j in best],
                                loser=self.seat_ref(seat), winner=self.seat_ref(1 - seat), count=len(best))
         if self.pieces() == PIECES:
             return Outcome.draw(self, "why.surikata.full")
-        if not self.free_squares():
+        if not self.can_place():
             return Outcome.win(self, seat, "why.surikata.blocked",
                                loser=self.seat_ref(1 - seat), winner=self.seat_ref(seat))
         return None
