@@ -293,21 +293,11 @@ class Surikata(State):
         self.meerkat, self.to_move, self.last, self.ply = at, seat, at, self.ply + n
         self.result = self._judge(at, 1 - seat)
 
-    @staticmethod
-    def _views(mounds: int) -> tuple[int, ...]:
-        """Each square's view mask for these mounds (kept in _VIEWS)."""
-        views = []
-        for rays in VIEW_RAYS:
-            v = 0
-            for ray in rays:
-                for j in ray:
-                    if mounds >> j & 1:
-                        break
-                    v |= 1 << j
-            views.append(v)
+    def _views(self, mounds: int) -> tuple[int, ...]:
+        """Each square's view mask (in_view: only the mounds cut it), kept in _VIEWS by mound mask."""
         if len(_VIEWS) > 4096:
             _VIEWS.clear()
-        _VIEWS[mounds] = found = tuple(views)
+        _VIEWS[mounds] = found = tuple(sum(1 << j for j in self.in_view(i)) for i in range(SIZE))
         return found
 
     def _apply(self, move):
