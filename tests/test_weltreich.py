@@ -556,6 +556,20 @@ def test_winning_moves_lists_exactly_the_moves_that_win_at_once():
     assert {s.move_text(m) for m in s.winning_moves()} == {"B2xB7"}
 
 
+def test_the_evaluation_credits_the_player_to_move_with_its_best_capture():
+    # Blue's rider on A1 captures Red's archer on D1 at distance 3; nothing of Red's reaches D1
+    s = pos(board(A12="B", L12="R", A1="c", D1="r"), 0)
+    assert s.capture_gain(0) == 1.0 and s.capture_gain(1) == 0.0
+    # a red rider on G1 takes back on D1: the capture wins nothing
+    assert pos(board(A12="B", L12="R", A1="c", D1="r", G1="s"), 0).capture_gain(0) == 0.0
+    # the archer on the throne E5: the piece and the throne's 2.5
+    assert pos(board(A12="B", L12="R", E2="c", E5="r"), 0).capture_gain(0) == 3.5
+    # a partner's piece is no capture
+    assert pos(board(A12="B", F9="G", L12="R", L9="Y", A1="c", D1="g"), 0, "players.4,teams.1").capture_gain(0) == 0.0
+    # the same board is better for Blue with Blue to move than with Red to move
+    assert s.evaluate()[0] > pos(board(A12="B", L12="R", A1="c", D1="r"), 1).evaluate()[0]
+
+
 OPTION_SETS_W = [{}, {"players": 3}, {"players": 4}, {"players": 4, "teams": True}]
 
 
