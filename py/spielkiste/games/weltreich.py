@@ -46,6 +46,7 @@ LINES = tuple(tuple(j for ray in RAYS[i] for j in ray) for i in range(NN))
 MARK = tuple(bytes(1 if 0 < v < 13 and OWNER[v] == seat else 0 for v in range(256)) for seat in range(4))
 
 THRONES = tuple(INDEX[c] for c in ("E5", "H5", "E8", "H8"))
+THRONE_POINTS = 2.5             # evaluate(): a throne held is worth this many pieces
 
 # corners clockwise from the top left: the start layout of the top-left player and its turns
 CORNERS = ("tl", "tr", "br", "bl")
@@ -406,7 +407,7 @@ class Weltreich(State):
             for j in CAPSQ[b[i] - lo][i]:
                 w = b[j]
                 if w and teams[OWNER[w]] != mine:
-                    g = (3.5 if j in THRONES else 1.0) - (1.0 if self.capturable(j, seat) else 0.0)
+                    g = 1.0 + (THRONE_POINTS if j in THRONES else 0.0) - (1.0 if self.capturable(j, seat) else 0.0)
                     if g > best:
                         best = g
         return best
@@ -427,7 +428,7 @@ class Weltreich(State):
                 score[OWNER[v]] += 1.0
         for t in THRONES:
             if b[t]:
-                score[OWNER[b[t]]] += 2.5
+                score[OWNER[b[t]]] += THRONE_POINTS
         for s in range(n):
             c = self.cmd[s]
             if c >= 0:
