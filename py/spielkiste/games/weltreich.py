@@ -382,12 +382,7 @@ class Weltreich(State):
                         return c * NN + j
         own = self.squares_of(seat)
         if rand() < 0.5:
-            caps = []
-            for i in own:
-                for j in CAPSQ[b[i] - lo][i]:
-                    w = b[j]
-                    if w and teams[OWNER[w]] != mine:
-                        caps.append(i * NN + j)
+            caps = self.captures(seat, own)
             if caps:
                 return caps[int(rand() * len(caps))]
         move = box.random_step(b, own, LINES, rand, 40)
@@ -396,20 +391,21 @@ class Weltreich(State):
         moves = self._moves(seat)
         return moves[int(rand() * len(moves))]
 
+    def captures(self, seat: int, own: list[int]) -> list[int]:
+        """seat's capturing moves, from its pieces on the squares `own` (squares_of(seat))."""
+        b, teams = self.board, self.teams
+        lo, mine = 1 + seat * 3, teams[seat]
+        return [i * NN + j for i in own for j in CAPSQ[b[i] - lo][i] if b[j] and teams[OWNER[b[j]]] != mine]
+
     def capture_gain(self, seat: int) -> float:
         """What seat's best capture wins at once, in evaluate()'s points: the piece, its throne,
         less the piece it costs when the captor can be taken back on that square (pieces capture
         by distance, over anything, so the square alone decides that)."""
-        b, teams = self.board, self.teams
-        lo, mine = 1 + seat * 3, teams[seat]
         best = 0.0
-        for i in self.squares_of(seat):
-            for j in CAPSQ[b[i] - lo][i]:
-                w = b[j]
-                if w and teams[OWNER[w]] != mine:
-                    g = 1.0 + (THRONE_POINTS if j in THRONES else 0.0) - (1.0 if self.capturable(j, seat) else 0.0)
-                    if g > best:
-                        best = g
+        for m in self.captures(seat, self.squares_of(seat)):
+            j = m % NN
+            g = 1.0 + (THRONE_POINTS if j in THRONES else 0.0) - (1.0 if self.capturable(j, seat) else 0.0)
+            best = max(best, g)
         return best
 
     def evaluate(self):
