@@ -1,11 +1,14 @@
 """Ziggurats (rules: assets/rules/ziggurats.en.html): every rule, from real positions (see also the rules page examples)."""
 
+import random
+
 import pytest
 from hypothesis import given, settings, strategies as st
 
 from helpers import play, random_game, rules_examples, texts
 from spielkiste.cli import perft
 from spielkiste.editor import Editor
+from spielkiste.engine import State
 from spielkiste.errors import BadOption, BadPosition, IllegalMove
 from spielkiste.ai.mcts import Search
 from spielkiste.games.ziggurats import CHARS, GEOMETRY, SPITE, Ziggurats
@@ -683,3 +686,36 @@ def test_a_finished_position_built_in_the_editor_reports_its_result():
     s = ed.check()
     assert s.result.winners == (1,) and s.result.reason == "why.ziggurats.built"
     assert s.result.line == ("E2",) and s.legal_moves() == []
+
+
+def test_the_fast_rollout_plays_the_playout_moves_to_every_ending():
+    """Ziggurats.rollout (heights and top-block lists, for the search's speed) against
+    playout_move() played one by one from the same rng, from random positions with 2-4 players:
+    the same position, ply, last move, supply, back squares, seen positions, outcome and
+    (mover, move) list, each with a cap; and the rollouts reach each way a game ends (a ziggurat,
+    a stuck player, a third repetition: made to come at the first move by marking the position
+    that move reaches as seen twice), so each is compared."""
+    reasons = set()
+    for seed in range(240):
+        rng = random.Random(seed)
+        s = Ziggurats.new({"players": 2 + seed % 3})
+        for _ in range(rng.randrange(40)):
+            if s.result is None:
+                s.play(rng.choice(s.legal_moves()))
+        if s.result is not None:
+            continue
+        cap = rng.choice([1, 3, 200])
+        if seed % 8 == 0 and not s.in_setup():
+            probe = s.copy()
+            State.rollout(probe, random.Random(seed), 1)
+            if probe.result is None:
+                s._seen[probe.key()] = 2
+        fast, slow, seq_fast, seq_slow = s.copy(), s.copy(), [], []
+        fast.rollout(random.Random(seed), cap, seq_fast)
+        State.rollout(slow, random.Random(seed), cap, seq_slow)
+        ends = [(x.encode(), x.ply, x.last, x.to_move, x.supply, x.back, x._seen,
+                 x.result and (x.result.rewards, x.result.reason, x.result.args, x.result.line)) for x in (fast, slow)]
+        assert ends[0] == ends[1] and seq_fast == seq_slow, f"seed {seed}"
+        if slow.result is not None:
+            reasons.add(slow.result.reason)
+    assert reasons == {"why.ziggurats.built", "why.ziggurats.stuck", "why.repetition"}

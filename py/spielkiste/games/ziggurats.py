@@ -19,6 +19,8 @@ at height 4 (so none is taller), and a stack without a foundation reaches height
 neighbour of height h - 1 (an up move; a sideways move needs h + 1 there): at that moment the two
 held at least 2h - 3 blocks, and blocks never leave the board, so a taller stack than the blocks on
 the board allow is no position."""
+from bisect import insort
+
 from ..codec import parse_int
 from ..editor import Item, Setup
 from ..engine import Option, Outcome, State
@@ -297,6 +299,109 @@ class Ziggurats(State):
                 return m
             n -= 1
             moves[k] = moves[n]
+
+    def rollout(self, rng, plies, seq=None):
+        """The playout on each square's height and each seat's list of top blocks (faster than
+        move by move): the moves playout_move() picks, drawn from the same rng in the same order,
+        with play()'s checks after each (stuck, repetition), so the state ends as play() would
+        leave it. The set-up is played move by move."""
+        while self.in_setup() and plies > 0 and self.result is None:
+            super().rollout(rng, 1, seq)
+            plies -= 1
+        if plies <= 0 or self.result is not None:
+            return
+        board, supply, back, seen = self.board, self.supply, self.back, self._seen
+        orth, np_, size = self.geo.orth, self.num_players, len(self.board)
+        connected = self.connected_without
+        heights = [len(s) for s in board]
+        near = [sum(1 for j in orth[i] if board[j]) for i in range(size)]   # occupied neighbours
+        tops: list[list[int]] = [[] for _ in range(np_)]
+        for i, s in enumerate(board):
+            if s and s[-1] != "F":
+                tops[OWNER[s[-1]]].append(i)
+        seat, n, move = self.to_move, 0, None
+        while True:
+            own, bk = tops[seat], back[seat]
+            blocks, win = [], None
+            for i in own:                # block_moves(seat, joined=False), in its order
+                h = heights[i]
+                for j in orth[i]:
+                    hj = heights[j]
+                    if (hj == h or (hj == h - 1 and hj >= 1)) and (bk is None or bk[0] != j or bk[1] != i):
+                        blocks.append(MOVE + 100 * i + j)
+                        if hj == 3 and win is None and board[j][0] == "F":
+                            win = MOVE + 100 * i + j
+            places = [i for i in range(size) if not heights[i] and near[i]] if supply[seat] else []
+            joined: dict = {}            # a lone block's square: does every stack stay joined without it?
+            if n:                        # play()'s checks after the move that gave seat the turn
+                if not places and not any(heights[f] > 1 or joined.setdefault(f, connected(f))
+                                          for f in {(m - MOVE) // 100 for m in blocks}):
+                    self.to_move = seat
+                    self._check_stuck()
+                    break
+                key = (tuple(board), seat, tuple(back))
+                seen[key] = c = seen.get(key, 0) + 1
+                if c >= 3:
+                    self.result = Outcome.draw(self, "why.repetition")
+                    break
+                if n == plies:
+                    break
+            if win is not None:
+                move = win
+            else:
+                moves = places + blocks
+                k = len(moves)
+                while True:
+                    j = rng.randrange(k)
+                    move = moves[j]
+                    if move < MOVE:
+                        break
+                    f = (move - MOVE) // 100
+                    if heights[f] > 1:
+                        break
+                    ok = joined.get(f)
+                    if ok is None:
+                        ok = joined[f] = connected(f)
+                    if ok:
+                        break
+                    k -= 1
+                    moves[j] = moves[k]
+            if seq is not None:
+                seq.append((seat, move))
+            n += 1
+            if move >= MOVE:
+                f, t = divmod(move - MOVE, 100)
+                if move == win:          # the ziggurat: play() names the win
+                    self.to_move, self.ply = seat, self.ply + n - 1
+                    self.play(move)
+                    return
+                under = board[t][-1]
+                if under != "F":
+                    tops[OWNER[under]].remove(t)
+                s = board[f]
+                board[f] = s[:-1]
+                board[t] += s[-1]
+                heights[f] -= 1
+                heights[t] += 1
+                own.remove(f)
+                insort(own, t)
+                if heights[f]:
+                    if board[f][-1] != "F":
+                        insort(tops[OWNER[board[f][-1]]], f)
+                else:
+                    for j in orth[f]:
+                        near[j] -= 1
+                back[seat] = (f, t)
+            else:
+                board[move] = CHARS[seat]
+                heights[move] = 1
+                for j in orth[move]:
+                    near[j] += 1
+                insort(own, move)
+                supply[seat] -= 1
+                back[seat] = None
+            seat = (seat + 1) % np_
+        self.to_move, self.last, self.ply = seat, move, self.ply + n
 
     def _apply(self, move):
         seat = self.to_move
