@@ -1,5 +1,6 @@
 """Die Drei (rules: assets/rules/drei.en.html): every rule, from real positions on the Katarenga board."""
 import os
+import random
 import re
 
 import pytest
@@ -10,8 +11,9 @@ from spielkiste.cli import perft
 from spielkiste.codec import grid_encode
 from spielkiste.editor import Editor
 from spielkiste.errors import BadOption, BadPosition, IllegalMove
-from spielkiste.games.drei import CELLS, INDEX, LIFT, SIZE, Drei, layout_of
-from spielkiste.games.drei_board import PARSE_TILE, TILE_VALUES, flip_tile, laid_tile, turn_tile
+from spielkiste.games import drei_solver
+from spielkiste.games.drei import CELLS, INDEX, LIFT, OWN, SIZE, Drei, layout_of
+from spielkiste.games.drei_board import PARSE_TILE, THIRDS, TILE_VALUES, flip_tile, laid_tile, turn_tile
 
 RULES = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "assets", "rules",
                      "drei.{}.html")
@@ -730,3 +732,63 @@ def test_a_finished_position_built_in_the_editor_reports_its_result():
     s = ed.check()
     assert s.result.winners == (0,) and s.result.reason == "why.drei.three"
     assert s.result.line == ("A1", "B1", "C1") and s.legal_moves() == []
+
+
+def full_search(s) -> tuple:
+    """The rewards under perfect play, by trying every legal move to the end (the rules only)."""
+    if s.result is not None:
+        return s.result.rewards
+    best = None
+    for m in s.legal_moves():
+        t = s.copy()
+        t.play(m)
+        r = full_search(t)
+        if best is None or r[s.to_move] > best[s.to_move]:
+            best = r
+            if r[s.to_move] == 1.0:
+                break
+    return tuple(best)
+
+
+def test_the_solver_agrees_with_a_full_search_of_the_rules():
+    """Drei.solve (drei_solver: bit masks, alpha-beta, its own reading of the no-immobilising
+    rule) against every line played out by legal_moves() and play(), from positions of random
+    games nine to twelve pawns in, on the default and random boards, with and without Troika; the
+    positions include wins, losses and draws for the side to move, and the position above where
+    A8 is forbidden."""
+    s = Drei.decode(FORBIDDEN_CODE)
+    assert s.solve(None, {}) == full_search(s)
+    seen = set()
+    for seed in range(40):
+        rng = random.Random(seed)
+        s = Drei.new({"board": "random", "seed": seed, "troika": seed % 3 == 0} if seed % 2 else {})
+        k = rng.randrange(9, 13)
+        while s.result is None and s.placed < k:
+            s.play(rng.choice(s.legal_moves()))
+        if s.result is None:
+            value = s.solve(None, {})
+            assert value == full_search(s), f"seed {seed}"
+            seen.add(value[s.to_move])
+    assert seen == {0.0, 0.5, 1.0}
+
+
+def test_the_solver_answers_only_what_it_can():
+    """None: with the continuation (positions can repeat), before the second pawn (the whole game
+    is more than a move's budget), and when the deadline passes first."""
+    assert play("drei", "D4 E5 E6", {"continuation": True}).solve(None, {}) is None
+    assert play("drei", "D4").solve(None, {}) is None
+    s = play("drei", "D4 E5")
+    assert s.solve(0.0, {}) is None and s.solve(None, {}) is not None
+
+
+def test_the_solver_finds_no_legal_placement_after_a_forbidden_one():
+    """The positions the two forbidden placements above would make: the side to move has no
+    legal placement (drei_solver.ILLEGAL), so the solver never counts such a move: Black after
+    White's A8 attacks nothing, and after Black's H1 White's only reply H2 is itself forbidden."""
+    for s, square in ((Drei.decode(FORBIDDEN_CODE), "A8"), (play("drei", "G2 G3 E2 G1 H3"), "H1")):
+        t = INDEX[square]
+        s.board[t] = OWN[s.to_move]
+        mover = [1 << i for i, x in enumerate(s.board) if x == OWN[s.to_move]]
+        other = [1 << i for i, x in enumerate(s.board) if x == OWN[1 - s.to_move]]
+        assert drei_solver.solve(sum(other), sum(mover), t, s.placed + 1, s.attack,
+                                 THIRDS[0], {}) == drei_solver.ILLEGAL, square

@@ -388,3 +388,57 @@ def test_the_level_benchmark_writes_what_it_measured(tmp_path, monkeypatch):
     written = importlib.util.module_from_spec(spec2)
     spec2.loader.exec_module(written)
     assert written.MEASURED == found and written.LEVELS == levels.LEVELS
+
+
+# Die Drei, for the game's solve() hook (an exact solver, drei_solver.py; its values are checked
+# against a full search of the rules in test_drei.py). After F1 B5 only D6 wins for White: in a
+# match at 0.3 s a move, the search without the solver played C3 here and lost.
+DREI_WON = ("F1", "B5")
+DREI_DRAWN = "2::8/8/8/8/1B6/8/5W1W/1W3B1B;0;B5;"     # White to move: D4 and D6 lose, the rest draw
+DREI_LOST = ("D4",)                                    # Black to move: every reply loses
+
+
+def solved_search(state) -> Search:
+    """A search given time until its root moves are all solved (slices, as the page runs it)."""
+    search = Search(state, seed=3)
+    for _ in range(200):
+        if not search.solving:
+            break
+        search.run(seconds=0.2)
+    assert not search.solving, "the solver did not finish"
+    return search
+
+
+def drei_after(moves) -> State:
+    s = get_game("drei").new()
+    for m in moves:
+        s.push_text(m)
+    return s
+
+
+def test_a_timed_search_plays_the_move_its_solver_proves_won():
+    s = drei_after(DREI_WON)
+    untimed = Search(s, seed=3)
+    untimed.run(iterations=50)
+    assert untimed.solving and untimed.root.proven is None     # iterations alone never call the solver
+    search = solved_search(s)
+    assert search.root.proven is not None and search.root.proven[0] == 1.0 and search.forced()
+    assert s.move_text(search.best_move()) == "D6"
+
+
+def test_the_solver_proves_lost_moves_and_leaves_drawn_ones_to_the_search():
+    s = position("drei", DREI_DRAWN)
+    search = solved_search(s)
+    search.run(seconds=0.3)
+    proven = {s.move_text(ch.move): ch.proven for ch in search.root.children if ch.proven is not None}
+    assert proven == {"D4": (0.0, 1.0), "D6": (0.0, 1.0)}
+    assert search.root.proven is None and search.iterations > 0
+    assert s.move_text(search.best_move()) not in proven
+
+
+def test_when_every_move_loses_the_search_still_picks_one_by_its_chances():
+    s = drei_after(DREI_LOST)
+    search = solved_search(s)
+    search.run(seconds=0.3)
+    assert search.root.proven is None and search.iterations > 0
+    assert all(ch.proven is None for ch in search.root.children)

@@ -45,6 +45,11 @@ these policy hooks, each optional:
                                      at every new leaf, backed up by minimax and blended into
                                      the children's means; for games whose evaluation sees
                                      tactics a mean over replies dilutes (default 0.0 = off)
+  solve(deadline, table) -> tuple | None   the rewards under perfect play, or None when not
+                                     known by `deadline` (time.perf_counter(); None: no limit);
+                                     `table` is the solver's memory, kept by the search along a
+                                     game. For games small enough to solve (Die Drei): the search
+                                     solves its root moves with part of each timed slice
 
 The board editor (editor.py) knows a game through three more hooks:
   edit_items() -> tuple[Item]        the palette: every piece in every colour, neutral items

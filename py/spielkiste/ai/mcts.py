@@ -21,15 +21,21 @@ two against each other):
   - RAVE (Gelly & Silver 2007) in the games that ask for it (State.rave): a child's mean is
     blended with the mean of the simulations in which its mover played its move later on;
   - implicit minimax (Lanctot et al. 2014) in the games that ask for it (State.minimax): each
-    new leaf's evaluate() is backed up by minimax and blended into the children's means.
+    new leaf's evaluate() is backed up by minimax and blended into the children's means;
+  - an exact solver at the root in the games that have one (the solve() hook, Die Drei): with
+    a time budget, each root move's position is solved in part of each slice (_solve_root).
 
 Game knowledge stays in the game modules behind the policy hooks of engine.State (playout_move,
-rollout, evaluate, playout_cap, winning_moves, rave, exploration, prune_blunders, minimax). The
+rollout, evaluate, playout_cap, winning_moves, rave, exploration, prune_blunders, minimax,
+solve). The
 search runs in slices (run(seconds=...)) so a caller (the AI worker) can report progress and
 stop it between them."""
 import math
 import random
 import time
+
+
+SOLVE_SHARE = 0.8     # of each timed slice, at most this part for the game's solve() hook (exact where it ends)
 
 
 class Node:
@@ -79,6 +85,7 @@ class Search:
             getattr(state, "winning_moves", None) is not None
         self.root = Node(None, None, None)
         self.iterations = 0
+        self.table: dict = {}                  # the solve() hook's memory, kept along the game
         self._expand(self.root, self.state)
         self._screen_root()
 
@@ -137,6 +144,8 @@ class Search:
         """Before any search, prove every root move that loses at once or lets the opponent win
         at once, so even a short search blocks a threat (the moves that survive stay untried)."""
         root = self.root
+        self.solving: list = []            # root moves the solve() hook has not decided yet
+        self.solved: dict = {}             # root move -> its rewards under perfect play
         if root.proven is not None:
             return
         for ch in root.children:           # a kept tree: its leaves are not expanded yet
@@ -160,6 +169,45 @@ class Search:
         root.untried = keep
         if root.children:
             self._prove(root)
+        solving = getattr(self.state, "solve", None) is not None and root.proven is None
+        self.solving = [ch.move for ch in root.children if ch.proven is None] + keep if solving else []
+
+    def _solve_root(self, deadline: float) -> None:
+        """Let the game's solve() hook decide the root moves until `deadline` (the rest in a later
+        slice). A move proven to win is played at once. Moves proven lost are avoided once every
+        move is decided, unless all of them lose: then the search goes on looking for the line
+        that gives the opponent the most ways to go wrong. A drawn move stays open, so the
+        search picks, among the draws, the one with the best chances against a fallible player."""
+        mover = self.state.to_move
+        while self.solving:
+            m = self.solving[-1]
+            s = self.state.copy()
+            s.play(m)
+            rewards = s.solve(deadline, self.table)
+            if rewards is None:
+                return
+            self.solving.pop()
+            self.solved[m] = rewards
+            if rewards[mover] == 1.0:
+                self._mark(m, rewards)
+                self.solving, self.solved = [], {}
+                return
+        if any(r[mover] > 0.0 for r in self.solved.values()):
+            for m, r in self.solved.items():
+                if r[mover] == 0.0:
+                    self._mark(m, r)
+        self.solved = {}
+
+    def _mark(self, move, rewards) -> None:
+        """Prove the root child of `move` (adding it if not yet tried) and the root if that decides it."""
+        root = self.root
+        child = next((ch for ch in root.children if ch.move == move), None)
+        if child is None:
+            child = Node(move, root, self.state.to_move)
+            root.children.append(child)
+            root.untried.remove(move)
+        child.proven = rewards
+        self._prove(root)
 
     def _select(self, node: Node) -> Node:
         """UCB1 over the children; a proven child counts at its exact value, unexplored."""
@@ -314,10 +362,13 @@ class Search:
         return not root.untried and len(alive) == 1
 
     def run(self, seconds: float | None = None, iterations: int | None = None) -> None:
-        """Search for a time, a number of iterations, or both (whichever ends first)."""
+        """Search for a time, a number of iterations, or both (whichever ends first). With a time,
+        the game's solve() hook may take part of it first (_solve_root)."""
         if seconds is None and iterations is None:
             raise ValueError("give seconds or iterations")
         deadline = time.perf_counter() + seconds if seconds is not None else None
+        if self.solving and seconds is not None:
+            self._solve_root(time.perf_counter() + SOLVE_SHARE * seconds)
         done = 0
         while iterations is None or done < iterations:
             if self.forced() and self.root.children:

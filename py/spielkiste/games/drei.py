@@ -17,6 +17,7 @@ from ..engine import Option, Outcome, State
 from ..errors import BadOption, BadPosition
 from ..texts import add, msg
 from ..view import Piece, grid
+from . import drei_solver
 from .drei_board import (CELLS, COLOUR_NAMES, INDEX, MOVE_TYPES, N, PARSE_TILE, PARTNERS, QUADRANTS, SIZE,
                          THIRDS, TILE_VALUES, attack_rays, attack_reach, board_colours, flip_tile, layout_of,
                          line_ok, turn_tile)
@@ -172,6 +173,7 @@ class Drei(State):
         self.colours = board_colours(layout_of(options))
         self.rays = attack_rays(self.colours)
         self.reach = attack_reach(self.colours)
+        self.attack = drei_solver.attacks(self.rays)
 
     # ---------------------------------------------------------------- rules
     def attacked(self, i: int) -> list[int]:
@@ -453,6 +455,28 @@ class Drei(State):
                     board[t] = "."
         d = max(-4, min(4, score[0] - score[1]))
         return (0.5 + d / 10, 0.5 - d / 10)
+
+    def solve(self, deadline: float | None, table: dict) -> tuple | None:
+        """The search's solve() hook: the rewards under perfect play (drei_solver), or None when
+        not known by `deadline` (time.perf_counter()). Only while pawns are placed without the
+        continuation, and from the second pawn on: from the start the whole game is 2.7 million
+        nodes, more than a move's budget."""
+        if self.result is not None:
+            return self.result.rewards
+        if self.options["continuation"] or self.placed < 2:
+            return None
+        own = OWN[self.to_move]
+        me = op = 0
+        for i, x in enumerate(self.board):
+            if x == own:
+                me |= 1 << i
+            elif x != ".":
+                op |= 1 << i
+        v = drei_solver.solve(me, op, self.last_pawn, self.placed, self.attack,
+                              THIRDS[self.options["troika"]], table, deadline)
+        if v is None or v == drei_solver.ILLEGAL:       # ILLEGAL: not a position play() reaches
+            return None
+        return (0.5, 0.5) if v == 0 else tuple(1.0 if (seat == self.to_move) == (v == 1) else 0.0 for seat in (0, 1))
 
     # ---------------------------------------------------------------- notation
     def move_text(self, move) -> str:
