@@ -142,7 +142,8 @@ class Search:
 
     def _screen_root(self) -> None:
         """Before any search, prove every root move that loses at once or lets the opponent win
-        at once, so even a short search blocks a threat (the moves that survive stay untried)."""
+        at once, so even a short search blocks a threat (the moves that survive stay untried);
+        the moves still open wait for the game's solve() hook, if it has one (_solve_root)."""
         root = self.root
         self.solving: list = []            # root moves the solve() hook has not decided yet
         self.solved: dict = {}             # root move -> its rewards under perfect play
