@@ -392,7 +392,7 @@ def test_the_level_benchmark_writes_what_it_measured(tmp_path, monkeypatch):
 
 # Die Drei, for the game's solve() hook (an exact solver, drei_solver.py; its values are checked
 # against a full search of the rules in test_drei.py). After F1 B5 only D6 wins for White: in a
-# match at 0.3 s a move, the search without the solver played C3 here and lost.
+# match at 0.3 s a move, the search played C3 here and lost (its solver had not finished).
 DREI_WON = ("F1", "B5")
 DREI_DRAWN = "2::8/8/8/8/1B6/8/5W1W/1W3B1B;0;B5;"     # White to move: D4 and D6 lose, the rest draw
 DREI_LOST = ("D4",)                                    # Black to move: every reply loses
