@@ -1,4 +1,5 @@
-"""Aufstellen (rules: assets/rules/aufstellen.en.html): every rule, from real positions (the sheet's Abb. 11 included)."""
+"""Aufstellen (rules: assets/rules/aufstellen.en.html): every rule, from real positions (the sheet's Abb. 11
+included)."""
 import random
 
 import pytest
@@ -39,7 +40,7 @@ def test_the_whole_opening_order_and_the_cycle():
     moves = ["B2", "E2", "E8", "B8", "H2", "H5", "K8", "E11", "E8-E5", "H11", "K11", "H5-H8",
              "K8-K5", "E11-E8", "E5-H5", "B8-B11", "H2-K2", "H8-K8", "B2-B5", "E8-E5"]
     s = Aufstellen.new()
-    for (seat, key), m in zip(expected, moves):
+    for (seat, key), m in zip(expected, moves, strict=True):
         assert s.result is None and s.to_move == seat
         assert s.status() == ("aufstellen." + key, {"player": ("@colour.red", "@colour.blue")[seat]})
         action, kind = key.split(".")

@@ -1,5 +1,7 @@
-"""Blockade (rules: assets/rules/blockade.en.html): every rule, from real positions (see also the rules page examples)."""
+"""Blockade (rules: assets/rules/blockade.en.html): every rule, from real positions (see also the rules page
+examples)."""
 from functools import partial
+from itertools import pairwise
 import re
 
 import pytest
@@ -73,7 +75,7 @@ def assert_valid_path(board, seat, path):
     enemy = "E2" if seat == 0 else "E11"
     assert path[0] == ("E11" if seat == 0 else "E2")
     rc = [divmod(IDX[c], 12) for c in path]
-    for (r0, c0), (r1, c1) in zip(rc, rc[1:]):
+    for (r0, c0), (r1, c1) in pairwise(rc):
         assert abs(r0 - r1) + abs(c0 - c1) == 1, "path steps must be orthogonal neighbours"
     for c in path[1:]:
         assert board[IDX[c]] == "." or c == path[0], f"the path runs over a piece on {c}"

@@ -20,8 +20,8 @@ RULES = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 # The default board as the rules page (assets/rules/drei.en.html) gives it: T0 T1 over T2 T3, rows from the top.
 TILES = ["RYBG/GRGB/YYBR/BGRY", "RYGB/GYRY/BBGR/YRBG", "RGBY/YYGR/BBRG/GRYB", "RGBY/YYBR/BGRG/GRYB"]
-DEFAULT_ROWS = [a + b for a, b in zip(TILES[0].split("/"), TILES[1].split("/"))] + \
-               [a + b for a, b in zip(TILES[2].split("/"), TILES[3].split("/"))]
+DEFAULT_ROWS = [a + b for a, b in zip(TILES[0].split("/"), TILES[1].split("/"), strict=True)] + \
+               [a + b for a, b in zip(TILES[2].split("/"), TILES[3].split("/"), strict=True)]
 
 
 def colour_rows(s):
@@ -180,8 +180,9 @@ def test_status_names_the_last_pawn_and_its_move_type():
     s = play("drei", "A1")
     key, args = s.status()
     from spielkiste.texts import t
-    assert t(key, "en", **args) == "Place en prise to the pawn on A1 (red square: attacks like a rook)."
-    assert t(key, "de", **args) == "Setze en prise zur Figur auf A1 (rotes Feld: schlägt wie ein Turm)."
+    assert t(key, "en", **args) == "Place where the pawn on A1 attacks (en prise; red square: it attacks like a rook)."
+    assert t(key, "de", **args) == ("Setze dorthin, wo die Figur auf A1 schlägt (en prise; rotes Feld: "
+                                    "sie schlägt wie ein Turm).")
 
 
 def test_attack_layer_shows_exactly_the_legal_squares():
@@ -387,7 +388,8 @@ def test_example_ii_reconstructed():
     assert s.result.winners == (0,) and s.result.reason == "why.drei.three"
     assert set(s.result.line) == {EXAMPLE_II[0], EXAMPLE_II[2], EXAMPLE_II[10]}
     assert s.result.line == ("B6", "E6", "H6")
-    assert s.result.message("en") == "White has Die Drei: B6-E6-H6."
+    assert s.result.message("en") == "White wins with Die Drei: B6-E6-H6."
+    assert s.result.message("de") == "Weiß gewinnt mit Die Drei: B6-E6-H6."
     assert ("win", ["B6", "E6", "H6"]) in s.view().lines
 
 
@@ -615,7 +617,7 @@ def test_random_continuation_games_keep_the_rules(seed):
 @given(st.sampled_from(TILE_VALUES))
 def test_turn_tile_turns_the_laid_tile_a_quarter_clockwise(value):
     before, after = laid_tile(*PARSE_TILE[value]), laid_tile(*PARSE_TILE[turn_tile(value)])
-    assert after == [list(col) for col in zip(*before[::-1])]        # clockwise: columns read upwards
+    assert after == [list(col) for col in zip(*before[::-1], strict=True)]        # clockwise: columns read upwards
     assert PARSE_TILE[turn_tile(value)][0] == PARSE_TILE[value][0]
     assert turn_tile(turn_tile(turn_tile(turn_tile(value)))) == value
 
@@ -790,5 +792,6 @@ def test_the_solver_finds_no_legal_placement_after_a_forbidden_one():
         s.board[t] = OWN[s.to_move]
         mover = [1 << i for i, x in enumerate(s.board) if x == OWN[s.to_move]]
         other = [1 << i for i, x in enumerate(s.board) if x == OWN[1 - s.to_move]]
-        assert drei_solver.solve(sum(other), sum(mover), t, s.placed + 1, s.attack,
+        pairs_mover, pairs_other = s._pair_squares(OWN[s.to_move]), s._pair_squares(OWN[1 - s.to_move])
+        assert drei_solver.solve(sum(other), sum(mover), pairs_other, pairs_mover, t, s.placed + 1, s.attack,
                                  THIRDS[0], {}) == drei_solver.ILLEGAL, square

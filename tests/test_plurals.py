@@ -35,7 +35,7 @@ CASES = [
 @pytest.mark.parametrize("lang", ["en", "de"])
 @pytest.mark.parametrize("key, args, field, words", CASES, ids=[c[0] for c in CASES])
 def test_zero_one_two(key, args, field, words, lang):
-    for n, expected in zip((0, 1, 2), words[lang]):
+    for n, expected in zip((0, 1, 2), words[lang], strict=True):
         text = t(key, lang, **args, **{field: n})
         assert expected in text, (n, text)
 

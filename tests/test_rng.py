@@ -44,7 +44,7 @@ def test_below_refuses_an_empty_range():
 
 
 def squares_holding(state, width: int, height: int, letter: str) -> list[str]:
-    return [sq for sq, v in zip(names(width, height), state.board) if v == letter]
+    return [sq for sq, v in zip(names(width, height), state.board, strict=True) if v == letter]
 
 
 def test_seeded_snorkels_stones():

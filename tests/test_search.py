@@ -5,12 +5,13 @@ The positions come from real games (random and search self-play), saved as posit
 What counts as right is worked out here by trying every move (and every reply), not taken
 from the search or a game's winning_moves() hook."""
 import random
+from dataclasses import fields, replace
 
 import pytest
 
 from spielkiste.ai.mcts import Search
-from spielkiste.ai.players import PlainUCT, Player, parse_player
-from spielkiste.engine import State
+from spielkiste.ai.players import OPTIONS, PlainUCT, Player, parse_player
+from spielkiste.engine import SearchSettings, State
 from spielkiste.registry import get_game
 
 # a position where the side to move wins at once with some moves but not with most
@@ -102,7 +103,7 @@ def test_blockade_win():
     assert [s.move_text(m) for m in s.legal_moves()] == list(wins_at_once(s))
 
 
-@pytest.mark.parametrize("gid", [g for g in GAMES if hasattr(get_game(g), "winning_moves")])
+@pytest.mark.parametrize("gid", [g for g in GAMES if get_game(g).new().winning_moves() is not None])
 def test_winning_moves_hooks_are_sound(gid):
     """What a game's hook calls a win at once is one (the search proves positions with it);
     Aufstellen's, Blockade's, Die Drei's, Snorkels' and Surikata's name every win."""
@@ -119,13 +120,14 @@ def test_winning_moves_hooks_are_sound(gid):
             s.play(s.playout_move(rng) if s.ply % 2 else moves[rng.randrange(len(moves))])
 
 
-def test_the_search_takes_the_games_exploration_constant():
-    """A game may set the UCB1 constant (engine.State.exploration); a caller may override it."""
-    assert get_game("surikata").exploration != State.exploration
+def test_the_search_takes_the_games_settings():
+    """A game sets its search settings (the UCB1 constant here); a caller may change them."""
+    assert get_game("surikata").search_settings.exploration != State.search_settings.exploration
     for gid in ("surikata", "snorkels"):
         state = get_game(gid).new()
-        assert Search(state).c == type(state).exploration
-        assert Search(state, exploration=0.25).c == 0.25
+        assert Search(state).settings == type(state).search_settings
+        wide = replace(state.search_settings, exploration=0.25)
+        assert Search(state, settings=wide).settings.exploration == 0.25
 
 
 def play(gid: str, specs: tuple[str, str], seed: int) -> tuple:
@@ -168,14 +170,19 @@ def test_a_spec_sets_search_options_for_experiments():
     for bad in ("mcts:200,speed=2", "uct:200,prune=0", "mcts:200,rave=many"):
         with pytest.raises(ValueError):
             parse_player(bad)
+    assert set(OPTIONS) == {f.name for f in fields(SearchSettings)}, "one name from the game to the spec"
     s = get_game("blockade").new()
     p = Player("mcts:50,prune=0")
     p.move(s)
     assert p.search.prune is False and Search(s).prune is True     # Blockade prunes by default
-    assert Player("mcts:50,cap=0").options == {"cap": 0}
-    assert Search(s).cap == s.playout_cap == 4 and Search(s, cap=200).cap == 200
-    assert Player("mcts:50,minimax=0.25").options == {"minimax": 0.25}
-    assert Search(s).alpha == s.minimax and Search(s, minimax=0.25).alpha == 0.25
+    assert p.search.settings == replace(s.search_settings, prune=False)
+    for gid, spec, field in (("blockade", "cap=0", "cap"), ("blockade", "minimax=0.25", "minimax"),
+                             ("blockade", "rave=0", "rave"), ("drei", "solve=0", "solve")):
+        s = get_game(gid).new()
+        p = Player("mcts:50," + spec)
+        p.move(s)
+        value = p.options[field]
+        assert getattr(p.search.settings, field) == value != getattr(s.search_settings, field)
 
 
 def test_the_playout_cap_of_a_search_stops_its_playouts():
@@ -187,8 +194,8 @@ def test_the_playout_cap_of_a_search_stops_its_playouts():
     moved = s.copy()
     Search.playout(moved, random.Random(1), None, 3)
     assert moved.ply == s.ply + 3
-    for cap, last in ((0, s.ply + 1), (None, s.ply + 1 + s.playout_cap)):
-        search = Search(s, seed=1, cap=cap)
+    for cap, last in ((0, s.ply + 1), (s.search_settings.cap, s.ply + 1 + s.search_settings.cap)):
+        search = Search(s, seed=1, settings=replace(s.search_settings, cap=cap))
         plies = stopping_plies(search)
         search.run(iterations=30)
         assert len(plies) >= 20 and max(plies) == last and (cap != 0 or min(plies) == last)
@@ -209,13 +216,13 @@ def stopping_plies(search: Search) -> list:
 def test_a_reply_that_lets_the_opponent_win_at_once_costs_no_simulation():
     """Weltreich: after A3-K3 L9-L6, Blue's K3-K7 attacks Red's commander (an archer four away)
     but hangs the archer to K10xK7. Red's replies that leave the commander en prise lose at once:
-    with prune_blunders (Blockade's choice; forced on here) they are proven lost as they are
+    with prune (Blockade's choice; forced on here) they are proven lost as they are
     added, with no visit, so they do not count as Blue wins in K3-K7's mean (a static evaluation
     rates each of them high for Blue)."""
     s = get_game("weltreich").new()
     for text in ("A3-K3", "L9-L6"):
         s.play(s.parse_move(text))
-    search = Search(s, seed=1, prune=True)
+    search = Search(s, seed=1, settings=replace(s.search_settings, prune=True))
     search.run(iterations=3000)
     attack = next(ch for ch in search.root.children if s.move_text(ch.move) == "K3-K7")
     after = s.copy()
@@ -239,7 +246,8 @@ def test_implicit_minimax_backs_up_the_evaluations_by_minimax(gid, cap):
     values for its player to move, all the way up (checked over the whole tree from the positions
     themselves, after a search that kept its tree across a move)."""
     s = position(gid, BLOCK[gid])
-    search = Search(s, seed=3, minimax=0.5, cap=cap)
+    settings = replace(s.search_settings, minimax=0.5)
+    search = Search(s, seed=3, settings=settings if cap is None else replace(settings, cap=cap))
     search.run(iterations=400)
     mine = max(search.root.children, key=lambda ch: ch.visits)
     reply = max(mine.children, key=lambda ch: ch.visits)

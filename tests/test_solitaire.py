@@ -3,7 +3,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from helpers import play, random_game, refused as check_refused, texts
-from spielkiste import solver
+from spielkiste.games import solitaire_solver as solver
 from spielkiste.cli import perft
 from spielkiste.codec import grid_encode
 from spielkiste.editor import Editor
@@ -206,7 +206,7 @@ def test_view_shows_what_a_selected_piece_can_do_and_the_jump_aid():
 # ---------------------------------------------------------------- the solver
 def test_solver_solves_the_standard_start_quickly():
     solver._known.clear()
-    r = solver.solve(Solitaire.new(), seconds=5)
+    r = solver.solve(Solitaire.new().board, seconds=5)
     assert r.best == 1 and r.solvable is True and r.seconds < 2
     s = play("solitaire", r.line)
     assert s.pieces() == 1
@@ -214,17 +214,17 @@ def test_solver_solves_the_standard_start_quickly():
 
 def test_hint_is_a_legal_move_on_a_best_line():
     s = play("solitaire", ["F5-F10"])
-    r = solver.hint(s, 3)
+    r = solver.solve(s.board, 3)
     assert r.move in s.legal_moves()
     assert s.move_text(r.move) == r.line[0]
 
 
 def test_solver_proves_small_positions_unsolvable():
     # red A1 can take blue B1 (landing C1); the yellow piece on L12 is out of reach: 2 at best
-    r = solver.solvable(pos({"A1": "r", "B1": "b", "L12": "y"}), 2)
+    r = solver.solve(pos({"A1": "r", "B1": "b", "L12": "y"}).board, 2)
     assert r.best == 2 and r.complete and r.solvable is False
     # two pieces of one colour: no move at all
-    r = solver.solvable(pos({"A1": "r", "B1": "r"}), 2)
+    r = solver.solve(pos({"A1": "r", "B1": "r"}).board, 2)
     assert r.best == 2 and r.solvable is False and r.move is None
 
 
@@ -233,7 +233,7 @@ def test_solver_chooses_the_order_that_leaves_one():
     # blue A1 over B1, C1 -> D1 leaves one piece. (Leftwards every run reaches the edge.)
     s = pos({"A1": "b", "B1": "r", "C1": "g"})
     assert texts(s) == {"A1-D1", "B1-D1"}
-    r = solver.solve(s, 2)
+    r = solver.solve(s.board, 2)
     assert r.best == 1 and r.line == ["A1-D1"]
 
 

@@ -194,7 +194,7 @@ def test_two_players_count_only_1_or_3_opposing_pieces():
         t = s.copy()
         t.push_text(move)
         assert (t.bonus >= 0) == bonus
-    for col, k in zip("DEFGHI", (0, 3, 1, 2, 2, 1)):
+    for col, k in zip("DEFGHI", (0, 3, 1, 2, 2, 1), strict=True):
         assert s.opposing_in_column(1, "ABCDEFGHIJKL".index(col)) == k
         assert s.earns_bonus(1, "ABCDEFGHIJKL".index(col)) == (k in (1, 3))
 
@@ -453,7 +453,7 @@ def fill_goal(ed, rows, letters):
     for r in rows:
         for c in "ABCDEFGHIJKL":
             ed.setup.board.pop(f"{c}{r}", None)
-        for c, key in zip("JKL", letters):
+        for c, key in zip("JKL", letters, strict=True):
             ed.place(f"{c}{r}", key)
 
 

@@ -1,4 +1,5 @@
-"""Surikata (rules: assets/rules/surikata.en.html): every rule, from real positions (the sheet's illustrations 4-6 too)."""
+"""Surikata (rules: assets/rules/surikata.en.html): every rule, from real positions (the sheet's illustrations
+4-6 too)."""
 import os
 import random
 import re
@@ -75,7 +76,7 @@ def test_view_runs_to_the_edge_and_is_cut_by_mounds():
     s = pos(DIAGONAL, 0, "")
     s.push_text("B1")
     assert sorted(CELLS[j] for j in s.in_view()) == ["C1", "D1", "E1"]
-    assert texts(s) == {c for c, v in zip(CELLS, s.board) if v == "."} - {"C1", "D1", "E1"}
+    assert texts(s) == {c for c, v in zip(CELLS, s.board, strict=True) if v == "."} - {"C1", "D1", "E1"}
     with pytest.raises(IllegalMove, match="meerkat on B1 sees"):
         s.parse_move("D1")
     # a piece on D2 sees its row to the mound at B2 and its column to the mound at D4

@@ -8,6 +8,7 @@ keys that exist in English and German, fill all their fields, and read in one la
 the German text holds no word that only the English table uses, and the other way round.
 A static pass checks that no game hands the page prose instead of a message."""
 import ast
+import importlib
 import itertools
 import random
 import re
@@ -143,7 +144,7 @@ def option_combos(cls) -> list[dict]:
     for o in cls.all_options():
         values = (False, True) if o.kind == "bool" else o.choices or (0, 7)
         (small if len(values) <= 6 else large)[o.key] = values
-    combos = [dict(zip(small, vals)) for vals in itertools.product(*small.values())]
+    combos = [dict(zip(small, vals, strict=True)) for vals in itertools.product(*small.values())]
     combos += [{"board": "custom", key: v} for key, values in large.items() for v in values if "board" in small]
     out = []
     for c in combos:
@@ -320,9 +321,23 @@ KEY_ARG = {"msg": 0, "t": 0, "BadPosition": 0, "IllegalMove": 0, "BadMove": 0, "
            "SpielkisteError": 0, "parse_int": 3}
 
 
+def import_every_module_that_runs_here():
+    """Every module under py/ that does not need the browser: each adds its own texts on import."""
+    for path in sorted((ROOT / "py").rglob("*.py")):
+        parts = path.relative_to(ROOT / "py").with_suffix("").parts
+        if parts[-1] == "__main__":
+            continue
+        try:
+            importlib.import_module(".".join(parts[:-1] if parts[-1] == "__init__" else parts))
+        except ModuleNotFoundError as e:
+            if (e.name or "").split(".")[0] not in ("js", "pyscript", "pyodide", "pyspiel"):
+                raise            # only the browser's modules, or an optional extra's, may be missing here
+
+
 def test_every_key_written_in_the_source_exists():
     """Keys spelt out in the code (msg, t, the errors, parse_int's field name), and the fixed
     start of keys built at run time, are in the table in both languages."""
+    import_every_module_that_runs_here()
     bad = []
     for path, tree in _sources():
         for node in ast.walk(tree):
@@ -360,7 +375,8 @@ def test_every_message_written_in_the_source_fills_exactly_its_fields():
             if not isinstance(node, ast.Call) or name not in KEY_ARG or name == "parse_int" or not node.args:
                 continue
             key = node.args[0]
-            if not (isinstance(key, ast.Constant) and key.value in TABLE) or any(kw.arg is None for kw in node.keywords):
+            if not (isinstance(key, ast.Constant) and key.value in TABLE) or \
+                    any(kw.arg is None for kw in node.keywords):
                 continue
             given = {kw.arg for kw in node.keywords}
             if given != fields(TABLE[key.value]["en"]):
@@ -407,7 +423,8 @@ def test_labels_are_messages():
     bad = []
     for path, tree in _sources():
         for node in ast.walk(tree):
-            if isinstance(node, ast.Call) and getattr(node.func, "id", getattr(node.func, "attr", "")) in ("Cell", "Piece"):
+            name = getattr(node.func, "id", getattr(node.func, "attr", "")) if isinstance(node, ast.Call) else ""
+            if name in ("Cell", "Piece"):
                 bad += [f"{path.name}:{node.lineno}" for kw in node.keywords if kw.arg == "label" and _text(kw.value)]
             if isinstance(node, ast.Assign) and _text(node.value) and \
                     any(isinstance(x, ast.Attribute) and x.attr == "label" for x in node.targets):

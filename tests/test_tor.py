@@ -1,4 +1,5 @@
-"""Das Tor (rules: assets/rules/tor.en.html): every rule line, from real positions (the five cases of Abb. 15 rebuilt)."""
+"""Das Tor (rules: assets/rules/tor.en.html): every rule line, from real positions (the five cases of Abb. 15
+rebuilt)."""
 from functools import partial
 import random
 

@@ -730,7 +730,7 @@ def test_editor_thrones_won_before_the_last_move_are_marked():
     """Red on all four thrones with Red to move: Red would have won with its own last move. With
     Blue to move, Red just has."""
     ed = editor(moves=("B3-E3", "K10-H10"))
-    for old, throne in zip(("L12", "J12", "L10", "J10"), ("E5", "H5", "E8", "H8")):
+    for old, throne in zip(("L12", "J12", "L10", "J10"), ("E5", "H5", "E8", "H8"), strict=True):
         ed.move(old, throne)
     ed.set_to_move(1)
     e = refused(ed, "won")
@@ -744,7 +744,7 @@ def test_editor_a_winning_move_is_followed_by_the_next_seat():
     """Three players, Green out, Blue on three thrones: Blue has won, and the turn passed to the
     seat after Blue (Green's, though it is out), not to Red."""
     ed = without_green()
-    for old, throne in zip(("A1", "C1", "A3"), ("E5", "H5", "E8")):
+    for old, throne in zip(("A1", "C1", "A3"), ("E5", "H5", "E8"), strict=True):
         ed.move(old, throne)
     ed.set_to_move(2)
     e = refused(ed, "win_turn")

@@ -1,4 +1,5 @@
-"""Ziggurats (rules: assets/rules/ziggurats.en.html): every rule, from real positions (see also the rules page examples)."""
+"""Ziggurats (rules: assets/rules/ziggurats.en.html): every rule, from real positions (see also the rules page
+examples)."""
 
 import random
 

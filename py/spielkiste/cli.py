@@ -15,16 +15,19 @@ import os
 import random
 import sys
 import time
+from collections.abc import Iterable, Mapping
+from typing import TextIO
 
 from .ai import parse_player
 from .ai.players import Player
 from .ai.mcts import Search
+from .engine import State
 from .errors import SpielkisteError
 from .registry import GAMES, chooser, get_game
 from .texts import t
 
 
-def start_state(args):
+def start_state(args: argparse.Namespace) -> State:
     game = get_game(args.game)
     if args.pos:
         if args.opt:
@@ -33,7 +36,7 @@ def start_state(args):
     return game.new(dict(kv.split("=", 1) if "=" in kv else (kv, "1") for kv in args.opt))
 
 
-def perft(state, depth: int) -> int:
+def perft(state: State, depth: int) -> int:
     """Leaf positions after `depth` moves (finished games count as leaves where they end)."""
     if depth == 0 or state.result is not None:
         return 1
@@ -48,7 +51,8 @@ def perft(state, depth: int) -> int:
     return total
 
 
-def playouts_per_second(game, seconds: float, seed: int = 1, options=None) -> tuple[float, float]:
+def playouts_per_second(game: type[State], seconds: float, seed: int = 1,
+                        options: Mapping[str, object] | None = None) -> tuple[float, float]:
     """The search's random playouts (rollout) from the start for `seconds`: (playouts/s, mean
     plies per playout)."""
     rng = random.Random(seed)
@@ -65,7 +69,8 @@ def playouts_per_second(game, seconds: float, seed: int = 1, options=None) -> tu
             return n / el, plies / n
 
 
-def search_per_second(game, seconds: float, seed: int = 1, options=None) -> tuple[float, float]:
+def search_per_second(game: type[State], seconds: float, seed: int = 1,
+                      options: Mapping[str, object] | None = None) -> tuple[float, float]:
     """The search (ai.Search) from the start for `seconds`: (iterations/s, 0.0); the second
     figure keeps the shape of playouts_per_second's answer."""
     from .ai import Search
@@ -75,7 +80,8 @@ def search_per_second(game, seconds: float, seed: int = 1, options=None) -> tupl
     return search.iterations / (time.perf_counter() - t0), 0.0
 
 
-def play_match(game, specs: list[str], games: int, options: dict, seed: int, out=None) -> dict:
+def play_match(game: type[State], specs: list[str], games: int, options: Mapping[str, object], seed: int,
+               out: TextIO | None = None) -> dict[str, float]:
     """Seat rotation: in game g, player specs[0] sits at seat g % n, the others fill the rest
     in order. Returns per-spec-index points (a win 1, a draw 1/n... as rewards) and counts."""
     rng = random.Random(seed)
@@ -106,13 +112,13 @@ def play_match(game, specs: list[str], games: int, options: dict, seed: int, out
     return {"games": games, "points_a": score[0], "wins_a": wins[0], "mean_plies": plies / max(games, 1)}
 
 
-def parser() -> tuple[argparse.ArgumentParser, dict]:
+def parser() -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentParser]]:
     """The parser and its subcommands' parsers by name."""
     p = argparse.ArgumentParser(prog="spielkiste", description="Spielkiste engines and AI")
     sub = p.add_subparsers(dest="cmd", required=True)
     sub.add_parser("games", help="list the games")
 
-    def game_cmd(name, helptext):
+    def game_cmd(name: str, helptext: str) -> argparse.ArgumentParser:
         sp = sub.add_parser(name, help=helptext)
         sp.add_argument("game")
         sp.add_argument("--pos", help="a position code")
@@ -151,7 +157,7 @@ def parse(argv: list[str]) -> argparse.Namespace:
     return p.parse_args(argv)
 
 
-def main(argv=None) -> int:
+def main(argv: Iterable[str] | None = None) -> int:
     args = parse(sys.argv[1:] if argv is None else list(argv))
     try:
         code = run(args)
@@ -163,7 +169,7 @@ def main(argv=None) -> int:
         return 1
 
 
-def run(args) -> int:
+def run(args: argparse.Namespace) -> int:
     try:
         if args.cmd == "games":
             for e in chooser():
@@ -189,7 +195,8 @@ def run(args) -> int:
             search = Search(state, seed=1)
             search.run(**kw)
             info = search.info()
-            print(f"{info['move']}\tvalue {info['value']:.3f}\titerations {info['iterations']}\tline {' '.join(info['line'])}")
+            print(f"{info['move']}\tvalue {info['value']:.3f}\titerations {info['iterations']}"
+                  f"\tline {' '.join(info['line'])}")
         elif args.cmd == "bench":
             for gid in args.games or list(GAMES):
                 rate, plies = playouts_per_second(get_game(gid), args.seconds)

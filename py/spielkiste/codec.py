@@ -4,6 +4,7 @@ A code is '<version>:<body>'. Bodies are built from fields joined by ';' and boa
 row by row like FEN: a character per piece, a number for a run of empty squares, '/' between
 rows. Every character of a code is in SAFE, so it can stand in a link unescaped."""
 import re
+from collections.abc import Sequence
 
 from .errors import BadPosition
 from .texts import msg
@@ -20,12 +21,18 @@ def as_int(text: str) -> int | None:
     return int(text) if NUMBER.fullmatch(text) else None
 
 
+# control characters and marks that change the direction or visibility of text around them
+HIDDEN = re.compile("[\u0000-\u001f\u007f-\u009f\u061c\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]")
+
+
 def clip(text: str, size: int = 40) -> str:
-    """Input quoted in a message: at most `size` characters."""
+    """Input quoted in a message: at most `size` characters, without control characters or
+    direction marks, so quoted text from a link can neither hide nor reorder the app's own words."""
+    text = HIDDEN.sub("", text)
     return text if len(text) <= size else text[:size] + "…"
 
 
-def grid_encode(cells: list[str], width: int) -> str:
+def grid_encode(cells: Sequence[str], width: int) -> str:
     """A flat list of one-character cells ('.' empty) to 'rows/with/runs'."""
     rows = []
     for r in range(len(cells) // width):

@@ -9,11 +9,12 @@ fault (`cells`), which the editor marks. The editor draws the game's empty board
 palette's pieces on it, so a setup is drawn whether or not it is legal yet."""
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 
-from .engine import State
+from .engine import Options, State
 from .errors import BadPosition
-from .texts import msg
+from .texts import Message, msg
 from .view import Piece, View
 
 
@@ -24,7 +25,7 @@ class Item:
     shape: str
     colour: str
     mark: str = ""
-    label: tuple | None = None  # a message naming it, when colour and shape do not
+    label: Message | None = None  # a message naming it, when colour and shape do not
     stacks: bool = False        # goes on top of what stands there (a block) instead of replacing it
 
     def piece(self, cell: str, level: int = 0) -> Piece:
@@ -47,7 +48,7 @@ class Setup:
     board: square -> stack of item keys, bottom first (one key for most games).
     history: what only a played game has (its last move, the repetition mark, the quiet clock),
     in the game's own words; kept while the board is untouched, dropped on the first edit."""
-    options: dict
+    options: Options
     board: dict[str, tuple[str, ...]]
     to_move: int = 0
     fields: dict[str, int] = field(default_factory=dict)
@@ -123,7 +124,7 @@ class Editor:
         self.setup.fields[key] = max(spec.lo, min(spec.hi, value))
         self._edited()
 
-    def set_options(self, raw: dict) -> None:
+    def set_options(self, raw: Mapping[str, object]) -> None:
         """New options (BadOption if wrong): the board stays while the players are the same and
         every piece on it is still in the palette (a tile turned, a rule switched), else the
         editor starts from the new options' start position (a player more or fewer)."""

@@ -6,58 +6,18 @@ choice), the player to move is part of the state, and an outcome is a result per
 teams, 'everyone loses', solitaire scores and set-up phases need no special path in the
 search, the renderer, the links or the page.
 
-A subclass provides:
-  _setup(options)              build the start position (options already validated)
-  legal_moves() -> list        moves of the player to move ([] once the game is over)
-  _apply(move)                 change the state; set self.result when the game ends
-  move_text(move) -> str       notation; must round-trip through parse_move
-  move_input(move)             (cells clicked in order, choice key or None): how a player enters it
-  _encode_body() / _decode_body(body, options)   position code (everything but the options)
-  view(aids) -> View           what to draw
-and may override key() (repetition), evaluate() (search heuristic), seat_colour(), copy(),
-why_illegal(text) (the reason a well-formed move is not allowed).
+The interface is declared below, every hook on State with its signature and default, in
+three groups: the rules (legal_moves, _apply, move_text/parse_move, move_input, the position
+code, view; a subclass must provide those that raise NotImplementedError), the search's
+hooks (playout_move, rollout, evaluate, winning_moves, solve and the game's
+search_settings, a SearchSettings), and the board editor's (edit_items, edit_fields,
+to_setup, setup_body). The search (ai/mcts.py, one for all games) and the editor know a game
+only through these.
 
 Everything a player reads is a message: a text key of texts.py with its arguments, never
 English prose. Errors carry (key, args) (errors.py); why_illegal, status(), the view's notes
 and its cell and piece labels return texts.msg(key, **args) pairs; a BadPosition's `why` is
 such a pair too. The page translates them into the reader's language with texts.tr().
-
-The search (ai/mcts.py, one for all games) knows a game only through legal_moves, play and
-these policy hooks, each optional:
-  playout_move(rng) -> move          a move for playouts (default: uniform over legal_moves)
-  rollout(rng, plies, seq)           a whole playout of playout_move()s at once, where a game
-                                     can run it faster than move by move (default: one by one)
-  playout_cap: int                   playouts stop after this many plies and call evaluate()
-  evaluate() -> tuple | None         estimated rewards per seat where a playout stops
-  winning_moves() -> list            moves of the player to move that win at once, found
-                                     cheaply (default: the search tries every move)
-  rave: int                          > 0: RAVE move statistics with this equivalence (visits
-                                     at which a child's own mean and its all-moves-as-first
-                                     mean weigh alike); for games where a move (a square to
-                                     place on) is good whenever it is played; 0 = off
-  exploration: float                 the UCB1 constant c (default 1.0); lower searches the
-                                     moves that look best deeper, where their values settle late
-  prune_blunders: bool               True: inside the tree, a move after which the opponent
-                                     wins at once (winning_moves()) is proven lost as it is
-                                     added, with no simulation; for games whose short playouts
-                                     or evaluation would rate such a move well (default False)
-  minimax: float                     > 0: implicit minimax backups with this weight: evaluate()
-                                     at every new leaf, backed up by minimax and blended into
-                                     the children's means; for games whose evaluation sees
-                                     tactics a mean over replies dilutes (default 0.0 = off)
-  solve(deadline, table) -> tuple | None   the rewards under perfect play, or None when not
-                                     known by `deadline` (time.perf_counter(); None: no limit);
-                                     `table` is the solver's memory, kept by the search along a
-                                     game. For games small enough to solve (Die Drei): the search
-                                     solves its root moves with part of each timed slice
-
-The board editor (editor.py) knows a game through three more hooks:
-  edit_items() -> tuple[Item]        the palette: every piece in every colour, neutral items
-  edit_fields() -> tuple[Field]      numbers the editor shows besides the board (default none)
-  to_setup() -> Setup                this position as the editor holds it
-  setup_body(setup) -> str           (classmethod) a Setup as a position-code body; the
-                                     reader (_decode_body) then checks it like any code, raising
-                                     BadPosition(...).at(cells) where squares are at fault
 
 Rules several games share are here once, for a game to switch on rather than write again:
 teams of two are neighbouring seats (0+1 against 2+3) and play runs in seat order (clockwise),
@@ -70,12 +30,28 @@ clock). _upgrade() reads an older version's code where that is cheap.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
-from typing import Any, ClassVar
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
+import random
+from collections.abc import Hashable
+from typing import TYPE_CHECKING, Any, ClassVar, Self, TypeAlias
 
 from .codec import MAX_CODE, as_int, clip
 from .errors import BadMove, BadOption, BadPosition, IllegalMove
-from .texts import msg
+from .texts import Message, msg
+from .view import View
+
+if TYPE_CHECKING:       # the editor builds on State: only its types are needed here
+    from .editor import Field, Item, Setup
+
+# A move is whatever its game makes it (an int, a tuple of squares, a string): the engine, the
+# search and the page only hand it back to the game that made it, so no one type fits all ten.
+Move: TypeAlias = Any
+Rewards: TypeAlias = tuple[float, ...]     # a reward per seat, in [0, 1]
+# An option's value is a bool, an int or a str by its Option.kind; each game reads its own options
+# knowing which, so a union would only be narrowed again at every use.
+OptionValue: TypeAlias = Any
+Options: TypeAlias = dict[str, OptionValue]
 
 
 @dataclass(frozen=True)
@@ -89,13 +65,13 @@ class Option:
     tiles: turn, flip)."""
     key: str
     kind: str
-    default: Any
-    choices: tuple = ()
+    default: OptionValue
+    choices: tuple[OptionValue, ...] = ()
     label: str = ""
-    shown_if: tuple | None = None
-    steps: tuple = ()
+    shown_if: tuple[str, OptionValue] | None = None
+    steps: tuple[tuple[str, Callable[[OptionValue], OptionValue]], ...] = ()
 
-    def parse(self, text: str) -> Any:
+    def parse(self, text: str) -> OptionValue:
         s = str(text).strip().lower()
         if self.kind == "bool":
             if s in ("1", "true", "yes", "on"):
@@ -110,43 +86,66 @@ class Option:
             return s
         raise BadOption("err.option_value", value=clip(str(text)), name=self.key)
 
-    def format(self, value: Any) -> str:
+    def format(self, value: OptionValue) -> str:
         if self.kind == "bool":
             return "1" if value else "0"
         return str(value)
 
 
+@dataclass(frozen=True)
 class Outcome:
     """How a game ended: a reward per seat in [0, 1] (what the search maximises), the seats
     that won (none for a draw, 'everyone loses' or a solitaire), a text key with its
     arguments for the message, and cells to draw (a winning line, a king's path)."""
-    __slots__ = ("rewards", "winners", "reason", "args", "line")
-
-    def __init__(self, rewards, winners, reason, args=None, line=()):
-        self.rewards = tuple(rewards)
-        self.winners = tuple(winners)
-        self.reason = reason
-        self.args = dict(args or {})
-        self.line = tuple(line)
+    rewards: Rewards
+    winners: tuple[int, ...]
+    reason: str
+    args: dict[str, object] = field(default_factory=dict)
+    line: tuple[str, ...] = ()
 
     @classmethod
-    def win(cls, state: "State", seat: int, reason: str, line=(), **args) -> "Outcome":
+    def win(cls, state: State, seat: int, reason: str, line: Iterable[str] = (), **args: object) -> Outcome:
         """`seat` wins, with every seat of its team."""
         team = state.teams[seat]
-        winners = [s for s in range(state.num_players) if state.teams[s] == team]
-        rewards = [1.0 if s in winners else 0.0 for s in range(state.num_players)]
-        return cls(rewards, winners, reason, args, line)
+        winners = tuple(s for s in range(state.num_players) if state.teams[s] == team)
+        rewards = tuple(1.0 if s in winners else 0.0 for s in range(state.num_players))
+        return cls(rewards, winners, reason, args, tuple(line))
 
     @classmethod
-    def draw(cls, state: "State", reason: str = "why.draw", **args) -> "Outcome":
-        return cls([0.5] * state.num_players, (), reason, args)
+    def draw(cls, state: State, reason: str = "why.draw", **args: object) -> Outcome:
+        return cls((0.5,) * state.num_players, (), reason, args)
 
     def message(self, lang: str = "en") -> str:
         from .texts import t
         return t(self.reason, lang, **self.args)
 
-    def __repr__(self):
-        return f"Outcome({self.rewards}, winners={self.winners}, {self.reason})"
+
+@dataclass(frozen=True)
+class SearchSettings:
+    """How the search (ai/mcts.py) plays a game: each game's `search_settings`, which a player
+    spec may change for an experiment under the same names (`mcts:1s,prune=0,cap=16`; keep one
+    only where tests/bench/strength.py shows it helps).
+
+    exploration  the UCB1 constant c; lower searches the moves that look best deeper, where
+                 their values settle late
+    rave         > 0: RAVE move statistics with this equivalence (visits at which a child's
+                 own mean and its all-moves-as-first mean weigh alike); for games where a move
+                 (a square to place on) is good whenever it is played; 0 = off
+    prune        inside the tree, a move after which the opponent wins at once (the game's
+                 winning_moves()) is proven lost as it is added, with no simulation; for games
+                 whose short playouts or evaluation would rate such a move well
+    cap          playouts stop after this many plies and call evaluate() (0: evaluate at once)
+    minimax      > 0: implicit minimax backups with this weight: evaluate() at every new leaf,
+                 backed up by minimax and blended into the children's means; for games whose
+                 evaluation sees tactics a mean over replies dilutes; 0 = off
+    solve        the game's solve() is exact: with a time budget the search solves its root
+                 moves with part of each slice (Die Drei)"""
+    exploration: float = 1.0
+    rave: int = 0
+    prune: bool = False
+    cap: int = 300
+    minimax: float = 0.0
+    solve: bool = False
 
 
 class State:
@@ -163,20 +162,18 @@ class State:
     move_pattern: ClassVar[str] = r"[A-Za-z0-9-]+"  # syntax of one move (checked before legality)
     aids: ClassVar[tuple[str, ...]] = ()            # optional overlays the player can switch on
     tools: ClassVar[tuple[str, ...]] = ()           # analyses the page offers as buttons (run_tool)
-    playout_cap: ClassVar[int] = 300                # search playouts stop (and evaluate) after this
-    rave: ClassVar[int] = 0                         # search: RAVE equivalence, 0 = off
-    exploration: ClassVar[float] = 1.0              # search: the UCB1 constant c
-    prune_blunders: ClassVar[bool] = False          # search: prove a blunder lost as it is added
-    minimax: ClassVar[float] = 0.0                  # search: weight of implicit minimax, 0 = off
+    search_settings: ClassVar[SearchSettings] = SearchSettings()   # how the search plays it
 
     # --- per-position attributes every game has ---
-    options: dict
+    options: Options
     num_players: int
-    teams: tuple
+    teams: tuple[int, ...]
     to_move: int
     result: Outcome | None
-    last: Any
+    last: Move
     ply: int
+    quiet: int
+    _seen: dict[Hashable, int]
 
     # ------------------------------------------------------------------ construction
     @classmethod
@@ -189,7 +186,7 @@ class State:
         return tuple(extra) + cls.option_specs
 
     @classmethod
-    def normalize_options(cls, raw: dict | None) -> dict:
+    def normalize_options(cls, raw: Mapping[str, object] | None) -> Options:
         """Options from text or values, defaults filled in; raises BadOption."""
         specs = {o.key: o for o in cls.all_options()}
         opts = {k: o.default for k, o in specs.items()}
@@ -202,7 +199,7 @@ class State:
         return opts
 
     @classmethod
-    def new(cls, options: dict | None = None) -> "State":
+    def new(cls, options: Mapping[str, object] | None = None) -> Self:
         """The start position for these options."""
         opts = cls.normalize_options(options)
         s = cls.__new__(cls)
@@ -216,7 +213,7 @@ class State:
         if self.repetition and self.result is None:
             self._seen[self.key()] = 1
 
-    def _init_base(self, opts: dict) -> None:
+    def _init_base(self, opts: Options) -> None:
         self.options = opts
         self.num_players = opts.get("players", self.player_counts[0])
         # partners sit side by side: seats 0+1 against 2+3, so a round runs A1, A2, B1, B2
@@ -227,12 +224,12 @@ class State:
         self.result = None
         self.last = None
         self.ply = 0
-        self._seen: dict = {}
+        self._seen = {}
 
-    def _setup(self, options: dict) -> None:
+    def _setup(self, options: Options) -> None:
         raise NotImplementedError
 
-    def copy(self) -> "State":
+    def copy(self) -> Self:
         """A copy that shares nothing mutable: containers one level deep are copied.
         Games holding nested mutable containers override this."""
         new = object.__new__(type(self))
@@ -243,13 +240,13 @@ class State:
         return new
 
     # ------------------------------------------------------------------ play
-    def legal_moves(self) -> list:
+    def legal_moves(self) -> list[Move]:
         raise NotImplementedError
 
-    def _apply(self, move) -> None:
+    def _apply(self, move: Move) -> None:
         raise NotImplementedError
 
-    def play(self, move) -> None:
+    def play(self, move: Move) -> None:
         """Apply a move from legal_moves() (not checked; see push_text for input)."""
         self._apply(move)
         self.last = move
@@ -272,7 +269,7 @@ class State:
                 return s
         return None
 
-    def win(self, seat: int, reason: str, line=(), **args) -> Outcome:
+    def win(self, seat: int, reason: str, line: Iterable[str] = (), **args: object) -> Outcome:
         """seat's side wins; with a partner the text is reason + '_team', naming both."""
         p = self.partner(seat)
         if p is not None:
@@ -328,20 +325,32 @@ class State:
         """The draw a decoded position ends in: by repetition (its tail says so) or the quiet clock."""
         return Outcome.draw(self, "why.repetition") if drawn else self._quiet_draw()
 
-    def key(self):
+    def key(self) -> Hashable:
         """What makes two positions the same for repetition."""
         return self._encode_body()
 
-    def evaluate(self) -> tuple[float, ...] | None:
+    def evaluate(self) -> Rewards | None:
         """Estimated rewards per seat for a position the search stopped in; None = unknown."""
         return None
 
-    def playout_move(self, rng):
+    def winning_moves(self) -> list[Move] | None:
+        """The moves of the player to move that win at once, found cheaply, or None when the
+        game has no cheap way (the search then tries every move; search_settings.prune needs it)."""
+        return None
+
+    def solve(self, deadline: float | None, table: dict[Any, Any]) -> Rewards | None:
+        """The rewards under perfect play, or None when not known by `deadline`
+        (time.perf_counter(); None: no limit). `table` is the solver's memory, kept by the search
+        along a game (its keys and values are the game's own). Only games small enough to
+        solve (Die Drei) answer, and set search_settings.solve."""
+        return None
+
+    def playout_move(self, rng: random.Random) -> Move:
         """A random move for search playouts; games may make this cheaper than legal_moves."""
         moves = self.legal_moves()
         return moves[rng.randrange(len(moves))]
 
-    def rollout(self, rng, plies: int, seq: list | None = None) -> None:
+    def rollout(self, rng: random.Random, plies: int, seq: list[tuple[int, Move]] | None = None) -> None:
         """Play up to `plies` playout moves (playout_move) or to the end; with `seq`, append
         (mover, move) of each. A game may run this faster on its own data (Surikata's bit
         masks), as long as it leaves the state as these moves played one by one would."""
@@ -354,10 +363,10 @@ class State:
             n += 1
 
     # ------------------------------------------------------------------ notation
-    def move_text(self, move) -> str:
+    def move_text(self, move: Move) -> str:
         raise NotImplementedError
 
-    def parse_move(self, text: str):
+    def parse_move(self, text: str) -> Move:
         """The legal move written as `text`; BadMove if unreadable, IllegalMove if not allowed."""
         s = text.strip()
         if not re.fullmatch(self.move_pattern, s):
@@ -373,18 +382,18 @@ class State:
             raise IllegalMove("err.move_illegal_why", text=s, why=why)
         raise IllegalMove("err.move_illegal", text=s)
 
-    def why_illegal(self, text: str) -> tuple[str, dict] | None:
+    def why_illegal(self, text: str) -> Message | None:
         """Why a well-formed move that is not legal here is not allowed: a message
         (texts.msg(key, **args)) shown in the error, or None when there is nothing to add."""
         return None
 
-    def push_text(self, text: str):
+    def push_text(self, text: str) -> Move:
         """Parse and play a move; returns the move."""
         m = self.parse_move(text)
         self.play(m)
         return m
 
-    def move_input(self, move) -> tuple[tuple[str, ...], str | None]:
+    def move_input(self, move: Move) -> tuple[tuple[str, ...], str | None]:
         raise NotImplementedError
 
     # ------------------------------------------------------------------ position code
@@ -392,7 +401,7 @@ class State:
         return f"{self.version}:{self._options_code()}:{self._encode_body()}"
 
     @classmethod
-    def decode(cls, code: str) -> "State":
+    def decode(cls, code: str) -> Self:
         """A position from its code; BadPosition on anything wrong."""
         if len(code) > MAX_CODE:
             raise BadPosition("err.position", why=msg("pos.long"))
@@ -422,7 +431,7 @@ class State:
         return s
 
     @classmethod
-    def _upgrade(cls, version: int, options: dict, body: str) -> str:
+    def _upgrade(cls, version: int, options: Options, body: str) -> str:
         """The body of an older version's position code in today's form, where that is cheap;
         BadPosition where it is not (the default)."""
         raise BadPosition("err.position_version", found=str(version), expected=cls.version)
@@ -434,7 +443,7 @@ class State:
     def _encode_body(self) -> str:
         raise NotImplementedError
 
-    def _decode_body(self, body: str, options: dict) -> None:
+    def _decode_body(self, body: str, options: Options) -> None:
         raise NotImplementedError
 
     # ------------------------------------------------------------------ presentation
@@ -450,33 +459,33 @@ class State:
         """Degrees to turn the board so that `seat` looks from its own side."""
         return round(360 * seat / self.num_players) % 360
 
-    def view(self, aids: frozenset = frozenset(), selected: str | None = None):
+    def view(self, aids: frozenset[str] = frozenset(), selected: str | None = None) -> View:
         """What to draw. aids: overlays switched on; selected: the square the player has clicked
         first (a game may show what that piece could do)."""
         raise NotImplementedError
 
     # ------------------------------------------------------------------ board editor (editor.py)
-    def edit_items(self) -> tuple:
+    def edit_items(self) -> tuple[Item, ...]:
         raise NotImplementedError
 
-    def edit_fields(self) -> tuple:
+    def edit_fields(self) -> tuple[Field, ...]:
         return ()
 
-    def to_setup(self):
+    def to_setup(self) -> Setup:
         raise NotImplementedError
 
     @classmethod
-    def setup_body(cls, setup) -> str:
+    def setup_body(cls, setup: Setup) -> str:
         raise NotImplementedError
 
-    def run_tool(self, name: str, seconds: float) -> dict:
+    def run_tool(self, name: str, seconds: float) -> dict[str, object]:
         """Run one of `tools` (in the AI worker): {'key': text key, 'args': {...}, 'move': move text
         or None (a move to show as a hint)}."""
         raise ValueError(f"{self.id} has no tool {name}")
 
-    def status(self) -> tuple[str, dict] | None:
+    def status(self) -> Message | None:
         """An optional extra line for the status bar (text key, args), e.g. the piece type due."""
         return None
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.encode()}>"

@@ -9,7 +9,7 @@ class SpielkisteError(ValueError):
 
     cells: tuple[str, ...] = ()
 
-    def __init__(self, key: str, **args):
+    def __init__(self, key: str, **args: object):
         from .texts import t
         self.key = key
         self.params = args

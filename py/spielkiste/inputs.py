@@ -3,14 +3,15 @@
 Each legal move is entered as a path of squares clicked in order, plus a choice when several
 moves share that path (a reserve piece's shape) or a button when the path is empty (pie swap,
 'stop here'). This module matches clicks against those paths; the page only draws what it says."""
+from .engine import Move, State
 
 
 class Clicks:
-    def __init__(self, state):
+    def __init__(self, state: State) -> None:
         self.entries = [(tuple(p), c, m) for m in state.legal_moves() for p, c in [state.move_input(m)]]
         self.prefix: tuple[str, ...] = ()
 
-    def buttons(self) -> list[tuple[str, object]]:
+    def buttons(self) -> list[tuple[str, Move]]:
         """Moves entered without a square, as (choice key, move)."""
         return [(c or "", m) for p, c, m in self.entries if not p]
 
@@ -22,11 +23,11 @@ class Clicks:
     def starts(self) -> set[str]:
         return {p[0] for p, c, m in self.entries if p}
 
-    def choices(self) -> list[tuple[str, object]]:
+    def choices(self) -> list[tuple[str, Move]]:
         """Moves whose whole path is the prefix, as (choice key, move)."""
         return [(c or "", m) for p, c, m in self.entries if p and p == self.prefix]
 
-    def click(self, cell: str):
+    def click(self, cell: str) -> tuple[str, object]:
         """Returns ('move', move), ('choose', [(key, move)...]), ('select', prefix) or ('none', ())."""
         path = self.prefix + (cell,)
         if cell not in self.targets():

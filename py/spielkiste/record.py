@@ -2,8 +2,10 @@
 back and forth (undo/redo, clicking the move list: goto). python-chess's push/pop, for any game."""
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from .codec import clip
-from .engine import State
+from .engine import Move, State
 from .errors import IllegalMove, SpielkisteError
 
 
@@ -16,7 +18,7 @@ class Record:
         self.custom_start = custom_start   # start is not the standard one for its options
 
     @classmethod
-    def new(cls, game: type[State], options: dict | None = None) -> "Record":
+    def new(cls, game: type[State], options: Mapping[str, object] | None = None) -> Record:
         return cls(game.new(options))
 
     @classmethod
@@ -42,7 +44,7 @@ class Record:
     def at_end(self) -> bool:
         return self.cursor == len(self.moves)
 
-    def play(self, move) -> str:
+    def play(self, move: Move) -> str:
         """Play a legal move at the cursor; moves after the cursor are dropped."""
         state = self.current.copy()
         text = state.move_text(move)

@@ -3,8 +3,8 @@
 An entry is a game's State class plus the two facts the code cannot know (designer, rule
 sheet); its id, player counts and options are the class's own, its name and blurb are the
 text keys `game.<id>` and `blurb.<id>`, so nothing about a game is written twice. The ten
-games register in `games/__init__.py`; a test may register a game of its own and unregister
-it afterwards. Registering an id twice is a ValueError."""
+games are listed in `games/__init__.py` (BOX) and registered here; a test may register a game
+of its own and unregister it afterwards. Registering an id twice is a ValueError."""
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -12,6 +12,7 @@ from functools import lru_cache
 
 from .engine import Option, State
 from .errors import SpielkisteError
+from .games import BOX
 
 
 @dataclass(frozen=True)
@@ -85,4 +86,5 @@ def get_game(game_id: str) -> type[State]:
         raise SpielkisteError("err.game_unknown", name=game_id) from None
 
 
-from . import games  # noqa: E402,F401  (registers the ten games; imported last, it imports register)
+for _cls, _designer, _sheet in BOX:
+    register(_cls, designer=_designer, sheet=_sheet)

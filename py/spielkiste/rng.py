@@ -3,7 +3,10 @@
 Random set-ups (stones, mounds, boards, deals) must come out the same from the same seed in
 CPython 3.11 and in Pyodide's Python, today and after upgrades, so links reproduce them; this
 generator's output depends on nothing but its own arithmetic."""
+from collections.abc import Iterable
+from typing import TypeVar
 
+T = TypeVar("T")
 MASK = (1 << 64) - 1
 
 
@@ -28,12 +31,12 @@ class Rng:
             if x < limit:
                 return x % n
 
-    def shuffle(self, items: list) -> list:
+    def shuffle(self, items: list[T]) -> list[T]:
         """Fisher-Yates in place; returns the list."""
         for i in range(len(items) - 1, 0, -1):
             j = self.below(i + 1)
             items[i], items[j] = items[j], items[i]
         return items
 
-    def sample(self, items, k: int) -> list:
+    def sample(self, items: Iterable[T], k: int) -> list[T]:
         return self.shuffle(list(items))[:k]

@@ -14,6 +14,10 @@ things ("{t} {t:triangle|triangles}, {s} {s:square|squares}").
 """
 
 import string
+from collections.abc import Iterable, Mapping
+from typing import TypeAlias, TypeGuard
+
+Message: TypeAlias = tuple[str, Mapping[str, object]]    # a text key and its arguments (msg())
 
 LANGS = ("en", "de")
 # the CLDR plural categories of each language for whole numbers, as a rule giving the index of the form
@@ -31,18 +35,18 @@ def add(entries: dict[str, tuple[str, str]]) -> None:
         TABLE[key] = {"en": en, "de": de}
 
 
-def msg(key: str, **args) -> tuple[str, dict]:
+def msg(key: str, **args: object) -> Message:
     """A message: a text key with its arguments, translated only when shown."""
     return key, args
 
 
-def tr(message: tuple[str, dict], lang: str = "en") -> str:
+def tr(message: Message, lang: str = "en") -> str:
     """The text of a message made by `msg()`."""
     key, args = message
     return t(key, lang, **args)
 
 
-def joined(items, word: str = "and"):
+def joined(items: Iterable[object], word: str = "and") -> object:
     """A message listing items (cells, '@key's, messages) as 'A, B and C' / 'A, B or C'."""
     items = list(items)
     out = items[-1]
@@ -51,11 +55,11 @@ def joined(items, word: str = "and"):
     return out
 
 
-def is_msg(value) -> bool:
+def is_msg(value: object) -> TypeGuard[Message]:
     return type(value) is tuple and len(value) == 2 and isinstance(value[0], str) and isinstance(value[1], dict)
 
 
-def _arg(value, lang: str):
+def _arg(value: object, lang: str) -> object:
     if isinstance(value, str) and value.startswith("@") and value[1:] in TABLE:   # not quoted input ('@')
         return t(value[1:], lang)
     if is_msg(value):
@@ -63,7 +67,7 @@ def _arg(value, lang: str):
     return value
 
 
-def count_of(value) -> int:
+def count_of(value: object) -> int:
     """The whole number in a count, also when the page has already grouped its digits (12.345)."""
     if isinstance(value, int):
         return value
@@ -76,14 +80,14 @@ class _Plurals(string.Formatter):
     def __init__(self, lang: str):
         self.lang = lang if lang in PLURAL_RULE else "en"
 
-    def format_field(self, value, spec):
+    def format_field(self, value: object, spec: str) -> str:
         if "|" not in spec:
-            return super().format_field(value, spec)
+            return str(super().format_field(value, spec))
         forms = spec.split("|")
         return forms[min(PLURAL_RULE[self.lang](count_of(value)), len(forms) - 1)]
 
 
-def t(key: str, lang: str = "en", **args) -> str:
+def t(key: str, lang: str = "en", **args: object) -> str:
     """The text for `key` in `lang`; argument values that start with '@' are keys themselves,
     (key, args) pairs are messages."""
     entry = TABLE.get(key)
@@ -168,7 +172,8 @@ add({
     "list.or": ("{a} or {b}", "{a} oder {b}"),
     "list.comma": ("{a}, {b}", "{a}, {b}"),
     # outcomes shared by several games
-    "why.no_moves": ("{player} has no legal move: {winner} wins.", "{player} hat keinen erlaubten Zug: {winner} gewinnt."),
+    "why.no_moves": ("{player} has no legal move: {winner} wins.",
+                     "{player} hat keinen erlaubten Zug: {winner} gewinnt."),
     "why.repetition": ("Draw by threefold repetition.", "Remis durch dreifache Stellungswiederholung."),
     "why.draw": ("Draw.", "Unentschieden."),
     # UI
@@ -253,24 +258,24 @@ add({f"game.{k}": v for k, v in {
 add({f"blurb.{k}": v for k, v in {
     "surikata": ("Place pieces out of the meerkat's view; three in a row loses.",
                  "Setze außerhalb der Sicht des Erdmännchens; drei in einer Reihe verliert."),
-    "snorkels": ("Go-like placement on 7x7: the first player captured loses.",
-                 "Go-artiges Setzen auf 7x7: wer zuerst geschlagen wird, verliert."),
+    "snorkels": ("Surround an enemy group on 7x7 before one of yours is surrounded.",
+                 "Umschließe auf 7x7 eine gegnerische Gruppe, bevor eine deiner Gruppen umschlossen ist."),
     "blockade": ("Steer your king off the far edge with guards that deflect it.",
                  "Lenke deinen König mit Wächtern über den gegenüberliegenden Rand."),
     "weltreich": ("Seize the thrones; every piece captures at its own distance. 2-4 players.",
                   "Besetze die Throne; jede Figur schlägt auf ihre Entfernung. 2-4 Spieler."),
     "sprung": ("A race to the right with jumps and bonus moves. 2-4 players.",
                "Ein Wettlauf nach rechts mit Sprüngen und Extrazügen. 2-4 Spieler."),
-    "aufstellen": ("Four in a line on the 16 centres, moving pieces in a fixed order.",
-                   "Vier in einer Linie auf den 16 Zentren, in fester Reihenfolge."),
+    "aufstellen": ("Four in a line on the 16 circled centres, moving pieces in a fixed order.",
+                   "Vier in einer Linie auf den 16 umkreisten Zentren, in fester Reihenfolge."),
     "solitaire": ("Jump and remove until one piece is left.",
                   "Springen und entfernen, bis eine Figur übrig ist."),
     "tor": ("Open gates to bring all your pieces into play. 2-4 players.",
             "Öffne Tore, um alle Figuren ins Spiel zu bringen. 2-4 Spieler."),
     "ziggurats": ("Build and climb: top a ziggurat first. 2-6 players.",
                   "Baue und klettere: vollende als Erster eine Zikkurat. 2-6 Spieler."),
-    "drei": ("Place en prise on the Katarenga board; three in a symmetric line wins.",
-             "Setze en prise auf dem Katarenga-Brett; drei in symmetrischer Linie gewinnen."),
+    "drei": ("Place where your opponent's last pawn attacks; three evenly spaced in a line wins.",
+             "Setze, wo die letzte Figur des Gegners angreift; drei in gleichen Abständen auf einer Linie gewinnen."),
 }.items()})
 
 add({f"shape.{k}": v for k, v in {

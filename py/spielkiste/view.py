@@ -3,9 +3,11 @@
 It holds geometry and appearance only (cells, pieces, highlight layers, lines, regions); no
 rule. Coordinates are in cell units, (0, 0) the top-left corner of the board. Words are
 messages (texts.msg pairs), never prose: the renderer translates them into the page's language."""
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
 from .coords import LETTERS
+from .texts import Message
 
 
 @dataclass
@@ -17,7 +19,7 @@ class Cell:
     h: float = 1.0
     fill: str = ""          # a colour class: 'light', 'dark', 'red', 'field-a', ...
     mark: str = ""          # a symbol drawn on the square: 'centre', 'throne', 'rook', ...
-    label: tuple | None = None  # a message added to the accessible label after fill and mark
+    label: Message | None = None  # a message added to the accessible label after fill and mark
 
 
 @dataclass
@@ -27,7 +29,7 @@ class Piece:
     colour: str             # a colour key: 'purple', 'green', 'neutral', ...
     level: int = 0          # position in a stack, 0 = on the board
     mark: str = ""          # an overlay: 'meerkat', 'commander', ...
-    label: tuple | None = None  # a message for the accessible label; the renderer adds colour and shape
+    label: Message | None = None  # a message for the accessible label; the renderer adds colour and shape
     id: str = ""            # stable id for data-piece; '' = '<cell>.<level>'
 
 
@@ -42,13 +44,15 @@ class View:
     regions: list[tuple[float, float, float, float, str]] = field(default_factory=list)  # x, y, w, h, kind
     files: list[tuple[float, str]] = field(default_factory=list)   # column labels (x centre, text)
     ranks: list[tuple[float, str]] = field(default_factory=list)   # row labels (y centre, text)
-    notes: list[tuple[str, dict]] = field(default_factory=list)    # (text key, args) shown beside the board
+    notes: list[Message] = field(default_factory=list)    # (text key, args) shown beside the board
 
-    def add_layer(self, name: str, cells) -> None:
+    def add_layer(self, name: str, cells: Iterable[str]) -> None:
         self.layers.setdefault(name, []).extend(cells)
 
 
-def grid(width: int, height: int, fill=None, mark=None, label=None) -> View:
+def grid(width: int, height: int, fill: Callable[[int, int], str] | None = None,
+         mark: Callable[[int, int], str] | None = None,
+         label: Callable[[int, int], Message | None] | None = None) -> View:
     """A rectangular board of width x height squares with coordinate labels.
 
     fill and mark are optional functions (col, row) -> str, label (col, row) -> message or None."""

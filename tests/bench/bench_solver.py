@@ -20,7 +20,7 @@ PY = os.path.join(ROOT, "py")
 
 def measure(budget: float, deals: int = 20) -> list[dict]:
     sys.path.insert(0, PY)
-    from spielkiste import solver
+    from spielkiste.games import solitaire_solver as solver
     from spielkiste.games.solitaire import Solitaire
     rows = []
     runs = [("standard", {})] + [(f"seed {k}", {"shuffle": True, "seed": k}) for k in range(1, deals + 1)]
@@ -28,7 +28,7 @@ def measure(budget: float, deals: int = 20) -> list[dict]:
         solver._known.clear()                      # no help from earlier answers
         state = Solitaire.new(opts)
         t0 = time.perf_counter()
-        r = solver.solve(state, budget)
+        r = solver.solve(state.board, budget)
         sec = time.perf_counter() - t0
         if r.best == 1:                            # check the line really ends with one piece
             s = state.copy()
@@ -44,7 +44,8 @@ def report(rows: list[dict], title: str) -> None:
     print(title)
     print(f"{'deal':<10} {'left':>4} {'proved':>6} {'seconds':>8} {'nodes':>8} {'moves':>5}")
     for r in rows:
-        print(f"{r['deal']:<10} {r['left']:>4} {str(r['proved']):>6} {r['seconds']:>8.3f} {r['nodes']:>8} {r['moves']:>5}")
+        print(f"{r['deal']:<10} {r['left']:>4} {str(r['proved']):>6} {r['seconds']:>8.3f} "
+              f"{r['nodes']:>8} {r['moves']:>5}")
     shuffled = rows[1:]
     solved = [r for r in shuffled if r["left"] == 1]
     times = sorted(r["seconds"] for r in solved)
@@ -72,7 +73,8 @@ const { loadPyodide } = require(process.argv[2]);
     }
   }
   copyDir(path.join(root, 'py', 'spielkiste'), '/home/pyodide/py/spielkiste');
-  py.FS.writeFile('/home/pyodide/bench_solver.py', fs.readFileSync(path.join(root, 'tests', 'bench', 'bench_solver.py')));
+  py.FS.writeFile('/home/pyodide/bench_solver.py',
+                  fs.readFileSync(path.join(root, 'tests', 'bench', 'bench_solver.py')));
   const out = py.runPython(`
 import sys, json
 sys.argv = ['x']

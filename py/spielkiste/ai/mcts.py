@@ -14,55 +14,77 @@ two against each other):
     node, and the selection and the final choice avoid it: blocking needs no special case;
   - before searching, every root move is tried once and proven if it loses at once or lets
     the opponent win at once, so even the shortest search blocks a threat; deeper in the tree
-    (games that set prune_blunders) a move is proven lost as it is added when the opponent
+    (games whose settings prune) a move is proven lost as it is added when the opponent
     then wins at once, and costs no simulation (_grow);
   - the final choice by visits, with a proven win played at once and proven losses avoided;
+    with teams the choice is first checked for a win of the other side in its turns, whatever
+    the partner does (exposed(): a partner moves between, two opponents move in a row);
   - tree reuse: advance() keeps the subtree of the position actually reached;
-  - RAVE (Gelly & Silver 2007) in the games that ask for it (State.rave): a child's mean is
+  - RAVE (Gelly & Silver 2007) in the games that ask for it (SearchSettings.rave): a child's mean is
     blended with the mean of the simulations in which its mover played its move later on;
-  - implicit minimax (Lanctot et al. 2014) in the games that ask for it (State.minimax): each
+  - implicit minimax (Lanctot et al. 2014) in the games that ask for it (SearchSettings.minimax): each
     new leaf's evaluate() is backed up by minimax and blended into the children's means;
   - an exact solver at the root in the games that have one (the solve() hook, Die Drei): with
     a time budget, each root move's position is solved in part of each slice (_solve_root).
 
-Game knowledge stays in the game modules behind the policy hooks of engine.State (playout_move,
-rollout, evaluate, playout_cap, winning_moves, rave, exploration, prune_blunders, minimax,
-solve). The
-search runs in slices (run(seconds=...)) so a caller (the AI worker) can report progress and
+Game knowledge stays in the game modules behind the search hooks declared on engine.State
+(playout_move, rollout, evaluate, winning_moves, solve) and the game's SearchSettings
+(exploration, rave, prune, cap, minimax, solve: one name each in the game, here and in a player
+spec). The search runs in slices (run(seconds=...)) so a caller (the AI worker) can report progress and
 stop it between them."""
+from __future__ import annotations
+
 import math
 import random
 import time
 
+from typing import Any, TypedDict
 
+from ..engine import Move, Rewards, SearchSettings, State
+
+
+ROOT = -1             # the mover of a fresh search's root: no one moved into it
 SOLVE_SHARE = 0.8     # of each timed slice, at most this part for the game's solve() hook (exact where it ends)
+
+
+class Info(TypedDict):
+    """A search's progress for the page (Search.info)."""
+    iterations: int
+    move: str
+    value: float
+    proven: bool
+    forced: bool
+    line: list[str]
 
 
 class Node:
     __slots__ = ("move", "parent", "children", "untried", "visits", "total", "mover", "proven",
                  "amaf_n", "amaf_t", "im", "im_child")
 
-    def __init__(self, move, parent, mover):
+    def __init__(self, move: Move, parent: Node | None, mover: int) -> None:
         self.move = move
         self.parent = parent
-        self.mover = mover                 # the seat that played `move` into this node
+        self.mover = mover                 # the seat that played `move` into this node (ROOT: none)
         self.children: list[Node] = []
-        self.untried: list | None = None  # None until the node is expanded
+        self.untried: list[Move] | None = None  # None until the node is expanded
         self.visits = 0
         self.total = 0.0
-        self.proven: tuple | None = None   # the known outcome (rewards per seat), if any
+        self.proven: Rewards | None = None   # the known outcome (rewards per seat), if any
         self.amaf_n = 0                    # RAVE: simulations through the parent in which
         self.amaf_t = 0.0                  # the mover played `move` later, and their reward
-        self.im: tuple | None = None       # implicit minimax: evaluate() backed up by minimax
+        self.im: Rewards | None = None       # implicit minimax: evaluate() backed up by minimax
         self.im_child: Node | None = None  # the child whose im is this node's
 
 
-def first_win(state, moves=()) -> tuple | None:
+def first_win(state: State, moves: list[Move] | None = None) -> tuple[Move, Rewards] | None:
     """(move, outcome) of a move with which the player to move wins at once, or None. The
-    game's cheap winning_moves() hook names the candidates, else every move in `moves` is tried."""
+    game's cheap winning_moves() hook names the candidates, else every move in `moves`
+    (default: every legal move) is tried."""
     seat = state.to_move
-    hook = getattr(state, "winning_moves", None)
-    for m in hook() if hook is not None else moves:
+    found = state.winning_moves()
+    if found is None:
+        found = state.legal_moves() if moves is None else moves
+    for m in found:
         s = state.copy()
         s.play(m)
         if s.result is not None and s.result.rewards[seat] == 1.0:   # a hook may err
@@ -70,27 +92,71 @@ def first_win(state, moves=()) -> tuple | None:
     return None
 
 
+def team_game(state: State) -> bool:
+    """Do some seats share a side (teams of two)?"""
+    return len(set(state.teams)) < state.num_players
+
+
+def exposed(state: State, side: int, plies: int = 2) -> Rewards | None:
+    """The rewards with which the other side wins at once before `side` (a team) moves again,
+    whatever `side` plays in between, or None when that is not shown. `state`: the position
+    after a move of `side`, game not over. With teams the turn may pass to a partner first
+    (every move of ours must fail, up to `plies` of them: a partner's move and its bonus
+    move), then to two opponents in a row (one of them winning at once, or the first making a
+    move after which its own side wins at once: a piece left en prise to the second)."""
+    seat = state.to_move
+    if state.teams[seat] != side:
+        return _opponents_win(state)
+    if plies <= 0:
+        return None
+    lost = None
+    for m in state.legal_moves():
+        s = state.copy()
+        s.play(m)
+        r = s.result.rewards if s.result is not None else exposed(s, side, plies - 1)
+        if r is None or r[seat] > 0.0:
+            return None
+        lost = r
+    return lost
+
+
+def _opponents_win(state: State) -> Rewards | None:
+    """The rewards of a win at once of the side to move: with its next move, or with the
+    move after one of its moves that leaves its own side to move (a partner, a bonus move)."""
+    won = first_win(state)
+    if won is not None:
+        return won[1]
+    mover, team = state.to_move, state.teams[state.to_move]
+    for m in state.legal_moves():
+        s = state.copy()
+        s.play(m)
+        if s.result is not None:
+            if s.result.rewards[mover] == 1.0:         # a win the cheap hook did not name
+                return s.result.rewards
+        elif s.teams[s.to_move] == team:
+            won = first_win(s)
+            if won is not None:
+                return won[1]
+    return None
+
+
 class Search:
-    def __init__(self, state, seed=None, exploration: float | None = None, rave: int | None = None,
-                 prune: bool | None = None, cap: int | None = None, minimax: float | None = None):
+    def __init__(self, state: State, seed: float | None = None, settings: SearchSettings | None = None) -> None:
+        """A search of `state` with the game's search_settings, or `settings` (an experiment)."""
         if state.result is not None:
             raise ValueError("the game is over")
         self.state = state.copy()
         self.rng = random.Random(seed)
-        self.c = state.exploration if exploration is None else exploration     # None: the game's
-        self.rave = state.rave if rave is None else rave     # None: the game's choice
-        self.cap = state.playout_cap if cap is None else cap
-        self.alpha = state.minimax if minimax is None else minimax
-        self.prune = (state.prune_blunders if prune is None else prune) and \
-            getattr(state, "winning_moves", None) is not None
-        self.root = Node(None, None, None)
+        self.settings = state.search_settings if settings is None else settings
+        self.prune = self.settings.prune and state.winning_moves() is not None
+        self.root = Node(None, None, ROOT)
         self.iterations = 0
-        self.table: dict = {}                  # the solve() hook's memory, kept along the game
+        self.table: dict[Any, Any] = {}        # the solve() hook's memory, kept along the game (its own types)
         self._expand(self.root, self.state)
         self._screen_root()
 
     # ------------------------------------------------------------------ one iteration
-    def _expand(self, node: Node, state) -> None:
+    def _expand(self, node: Node, state: State) -> None:
         """List a node's moves; a move that wins at once becomes its only child and proves it."""
         moves = state.legal_moves()
         self.rng.shuffle(moves)
@@ -102,10 +168,10 @@ class Search:
             node.children.append(child)
             node.untried = []
 
-    def _grow(self, node: Node, state):
+    def _grow(self, node: Node, state: State) -> tuple[Node | None, State]:
         """Add the node's untried moves as children until one is worth a simulation; return it
         and the position after it, or (None, the node's position) when none is. With
-        prune_blunders, a move after which the opponent wins at once (the game's cheap
+        prune, a move after which the opponent wins at once (the game's cheap
         winning_moves() hook) is proven lost on the way and costs no simulation: a static
         evaluation would rate it well (a king left en prise) and its visit would stay in the
         node's mean after the proof."""
@@ -129,7 +195,7 @@ class Search:
         self._prove(node)
         return None, state if base is None else base
 
-    def _position(self, node: Node):
+    def _position(self, node: Node) -> State:
         """The position at a node, replayed from the root."""
         moves = []
         while node.parent is not None:
@@ -143,10 +209,12 @@ class Search:
     def _screen_root(self) -> None:
         """Before any search, prove every root move that loses at once or lets the opponent win
         at once, so even a short search blocks a threat (the moves that survive stay untried);
-        the moves still open wait for the game's solve() hook, if it has one (_solve_root)."""
+        the moves still open wait for the game's solve() hook, if it has one (_solve_root).
+        With teams the deeper check of exposed() waits for the final choice (best_child)."""
         root = self.root
-        self.solving: list = []            # root moves the solve() hook has not decided yet
-        self.solved: dict = {}             # root move -> its rewards under perfect play
+        self.solving: list[Move] = []            # root moves the solve() hook has not decided yet
+        self.solved: dict[Move, Rewards] = {}    # root move -> its rewards under perfect play
+        self.checked: set[Node] = set()          # root children exposed() found not lost
         if root.proven is not None:
             return
         for ch in root.children:           # a kept tree: its leaves are not expanded yet
@@ -155,6 +223,7 @@ class Search:
                 s.play(ch.move)
                 self._expand(ch, s)
         mover, keep = self.state.to_move, []
+        assert root.untried is not None        # expanded by __init__ and advance()
         for m in root.untried:
             s = self.state.copy()
             s.play(m)
@@ -170,7 +239,7 @@ class Search:
         root.untried = keep
         if root.children:
             self._prove(root)
-        solving = getattr(self.state, "solve", None) is not None and root.proven is None
+        solving = self.settings.solve and root.proven is None
         self.solving = [ch.move for ch in root.children if ch.proven is None] + keep if solving else []
 
     def _solve_root(self, deadline: float) -> None:
@@ -199,22 +268,24 @@ class Search:
                     self._mark(m, r)
         self.solved = {}
 
-    def _mark(self, move, rewards) -> None:
+    def _mark(self, move: Move, rewards: Rewards) -> None:
         """Prove the root child of `move` (adding it if not yet tried) and the root if that decides it."""
         root = self.root
         child = next((ch for ch in root.children if ch.move == move), None)
         if child is None:
             child = Node(move, root, self.state.to_move)
             root.children.append(child)
+            assert root.untried is not None    # a root move is a child or untried
             root.untried.remove(move)
         child.proven = rewards
         self._prove(root)
 
     def _select(self, node: Node) -> Node:
         """UCB1 over the children; a proven child counts at its exact value, unexplored."""
-        explore = self.c * math.sqrt(math.log(node.visits))   # c sqrt(ln N / n) = explore / sqrt(n)
-        k, alpha, sqrt = self.rave, self.alpha, math.sqrt
-        best, best_v = None, -1.0
+        st = self.settings
+        explore = st.exploration * math.sqrt(math.log(node.visits))   # c sqrt(ln N / n) = explore / sqrt(n)
+        k, alpha, sqrt = st.rave, st.minimax, math.sqrt
+        best, best_v = node.children[0], -1.0
         for ch in node.children:
             if ch.proven is not None:
                 v = ch.proven[ch.mover]
@@ -232,7 +303,8 @@ class Search:
 
     def step(self) -> None:
         node, state = self.root, self.state.copy()
-        seq: list | None = [] if self.rave else None     # (mover, move) of the whole simulation
+        alpha, cap = self.settings.minimax, self.settings.cap
+        seq: list[tuple[int, Move]] | None = [] if self.settings.rave else None   # (mover, move) of the simulation
         while True:
             if node.proven is not None:
                 rewards = node.proven
@@ -251,10 +323,10 @@ class Search:
                     if node.proven is not None:
                         rewards = node.proven
                     else:
-                        if self.alpha and self.cap:
+                        if alpha and cap:
                             node.im = state.evaluate()       # before the playout moves on
-                        rewards = self.playout(state, self.rng, seq, self.cap)
-                        if self.alpha and not self.cap:
+                        rewards = self.playout(state, self.rng, seq, cap)
+                        if alpha and not cap:
                             node.im = rewards                # the playout was evaluate() itself
                     break
                 if node.proven is not None:
@@ -266,15 +338,16 @@ class Search:
         if seq is not None:
             self._amaf(node, seq, rewards)
         self._backup(node, rewards)
-        if self.alpha:
+        if alpha:
             self._backup_minimax(node)
         self.iterations += 1
 
-    def _backup(self, node: Node, rewards) -> None:
-        changed = node.proven is not None
+    def _backup(self, leaf: Node, rewards: Rewards) -> None:
+        changed = leaf.proven is not None
+        node: Node | None = leaf
         while node is not None:
             node.visits += 1
-            if node.mover is not None:
+            if node.mover != ROOT:
                 node.total += rewards[node.mover]
             parent = node.parent
             changed = changed and parent is not None and parent.proven is None and self._prove(parent)
@@ -292,7 +365,7 @@ class Search:
         while node.parent is not None and node.im is not None:
             parent, seat = node.parent, node.mover
             old = parent.im
-            if parent.im_child is None or node.im[seat] > old[seat]:   # None: its own evaluation
+            if parent.im_child is None or old is None or node.im[seat] > old[seat]:   # None: its own evaluation
                 parent.im, parent.im_child = node.im, node
             elif parent.im_child is node:            # the best child got worse: look at all
                 best = None
@@ -317,12 +390,12 @@ class Search:
                 node.proven = ch.proven
                 return True
         if done and not node.untried:
-            node.proven = max((ch.proven for ch in node.children), key=lambda r: r[seat])
+            node.proven = max((ch.proven for ch in node.children if ch.proven is not None), key=lambda r: r[seat])
             return True
         return False
 
     @staticmethod
-    def _amaf(leaf: Node, seq: list, rewards) -> None:
+    def _amaf(leaf: Node, seq: list[tuple[int, Move]], rewards: Rewards) -> None:
         """RAVE: credit each tree child whose move its mover played later in the simulation."""
         path = []
         node = leaf
@@ -330,7 +403,7 @@ class Search:
             node = node.parent
             path.append(node)
         path.reverse()                     # path[i] is the node before seq[i]
-        seen: dict = {}
+        seen: dict[int, set[Move]] = {}
         for i in range(len(seq) - 1, -1, -1):
             mover, move = seq[i]
             seen.setdefault(mover, set()).add(move)
@@ -343,9 +416,9 @@ class Search:
                         ch.amaf_t += r
 
     @staticmethod
-    def playout(state, rng, seq, cap: int) -> tuple:
+    def playout(state: State, rng: random.Random, seq: list[tuple[int, Move]] | None, cap: int) -> Rewards:
         """Moves by the game's playout policy (state.rollout) to the end, or evaluate() after
-        `cap` plies (the search's cap: the game's playout_cap unless an experiment sets another)."""
+        `cap` plies (the search's cap: the game's settings' unless an experiment sets another)."""
         state.rollout(rng, cap, seq)
         if state.result is not None:
             return state.result.rewards
@@ -379,18 +452,21 @@ class Search:
             if deadline is not None and (done & 7) == 0 and time.perf_counter() >= deadline:
                 break
 
-    def advance(self, moves, state) -> bool:
+    def advance(self, moves: list[Move], state: State) -> bool:
         """Re-root the tree at `state`, reached from the searched position by `moves`; False
         (tree unchanged) if the tree does not hold that line or the position differs."""
         node, s = self.root, self.state.copy()
         for m in moves:
-            node = next((ch for ch in node.children if ch.move == m), None)
-            if node is None or s.result is not None:
+            child = next((ch for ch in node.children if ch.move == m), None)
+            if child is None or s.result is not None:
                 return False
+            node = child
             s.play(m)
         if s.result is not None or s.ply != state.ply or s.key() != state.key():
             return False
         node.parent = None
+        if node.proven is not None and not node.children:
+            node.proven = None       # proven by the root's solver without being expanded: prove it again
         self.root, self.state, self.iterations = node, s, 0
         if node.untried is None:
             self._expand(node, s)
@@ -399,18 +475,33 @@ class Search:
 
     # ------------------------------------------------------------------ answers
     def best_child(self) -> Node:
-        """A proven win at once; else the most visited child that is not proven lost."""
+        """A proven win at once; else the most visited child that is not proven lost. With teams
+        the choice is first checked with exposed() (the other side wins at once in its turns,
+        whatever the partner does): checking every root move up front cost Weltreich 0.8 s of
+        a 0.56 s move, checking the choice costs one check, rarely a few."""
         root = self.root
         if not root.children:
             self.step()
         seat = root.children[0].mover
-        if root.proven is not None:
-            return max(root.children, key=lambda ch: (ch.proven is not None and ch.proven[seat] ==
-                                                      root.proven[seat], ch.visits))
-        return max(root.children, key=lambda ch: (ch.proven is None or ch.proven[seat] > 0.0,
-                                                  ch.visits, ch.total))
+        side = self.state.teams[seat] if team_game(self.state) else None
+        while root.proven is None:
+            best = max(root.children, key=lambda ch: (ch.proven is None or ch.proven[seat] > 0.0,
+                                                      ch.visits, ch.total))
+            if side is None or best.proven is not None or best in self.checked:
+                return best
+            s = self.state.copy()
+            s.play(best.move)
+            lost = exposed(s, side) if s.result is None else None
+            if lost is None:
+                self.checked.add(best)
+                return best
+            best.proven = lost
+            self._prove(root)
+        proven = root.proven
+        return max(root.children, key=lambda ch: (ch.proven is not None and ch.proven[seat] == proven[seat],
+                                                  ch.visits))
 
-    def best_move(self):
+    def best_move(self) -> Move:
         return self.best_child().move
 
     def value(self, node: Node) -> float:
@@ -419,12 +510,13 @@ class Search:
             return node.proven[node.mover]
         return node.total / node.visits if node.visits else 0.5
 
-    def info(self) -> dict:
+    def info(self) -> Info:
         """Progress for the page: iterations, best move (the hint), the win chance of the player
         to move, the main line, and whether the move is forced (stop thinking)."""
         best = self.best_child()
         line: list[str] = []
-        node, state = best, self.state.copy()
+        node: Node | None = best
+        state = self.state.copy()
         while node is not None and len(line) < 8:
             line.append(state.move_text(node.move))
             state.play(node.move)

@@ -4,40 +4,57 @@
   mcts:500        our search (mcts.Search) with 500 iterations
   mcts:1.5s       our search with 1.5 seconds per move
   uct:500, uct:1.5s   textbook UCT (PlainUCT), the baseline our search is measured against
-  mcts:1s,prune=0,rave=0,exploration=0.7,cap=200,minimax=0.4   our search with Search's options set, for experiments
-                  that compare a search knob on and off (tests/bench/strength.py --a/--b)"""
+  mcts:1s,prune=0,rave=0,exploration=0.7,cap=200,minimax=0.4,solve=0   our search with some of the
+                  game's SearchSettings changed (the same names), for experiments that compare a
+                  search knob on and off (tests/bench/strength.py --a/--b)"""
 import math
 import random
 import time
 from collections.abc import Callable
+from dataclasses import replace
+from typing import Any, TypedDict
 
+from ..engine import Move, State
 from .mcts import Search
 
 KINDS = ("random", "mcts", "uct")
-OPTIONS: dict[str, Callable[[str], object]] = {   # Search's keywords
-    "exploration": float, "rave": int, "prune": lambda v: bool(int(v)), "cap": int, "minimax": float}
 
 
-def parse_player(spec: str) -> tuple[str, dict]:
+class Budget(TypedDict, total=False):
+    """A player's time or iterations per move: Search.run's and PlainUCT.run's keywords."""
+    seconds: float
+    iterations: int
+
+
+def _flag(text: str) -> bool:
+    return bool(int(text))
+
+
+OPTIONS: dict[str, Callable[[str], object]] = {   # the fields of engine.SearchSettings, read from text
+    "exploration": float, "rave": int, "prune": _flag, "cap": int, "minimax": float, "solve": _flag}
+
+
+def parse_player(spec: str) -> tuple[str, Budget]:
     """(kind, budget) of a spec; its search options (after commas) are checked here and read by
     search_options()."""
     search_options(spec)
     kind, _, arg = spec.partition(",")[0].partition(":")
     if kind == "random" and not arg:
-        return "random", {}
+        return "random", Budget()
     if kind in KINDS[1:]:
         try:
             if arg.endswith("s") and float(arg[:-1]) > 0:
-                return kind, {"seconds": float(arg[:-1])}
+                return kind, Budget(seconds=float(arg[:-1]))
         except ValueError:
             pass
         if arg.isdigit() and int(arg) > 0:
-            return kind, {"iterations": int(arg)}
+            return kind, Budget(iterations=int(arg))
     raise ValueError(f"unknown player '{spec}' (use random, mcts:N, mcts:Ts, uct:N or uct:Ts)")
 
 
-def search_options(spec: str) -> dict:
-    """Search's keyword arguments named after the spec's commas (mcts only)."""
+def search_options(spec: str) -> dict[str, Any]:
+    """The SearchSettings fields named after the spec's commas (mcts only), with their values
+    (each of its field's type, as OPTIONS reads it: a dict's one value type cannot say that)."""
     head, *opts = spec.split(",")
     found = {}
     for kv in opts:
@@ -58,19 +75,21 @@ class PlainUCT:
     counts as a draw (only games that can loop get there)."""
     MAX_PLAYOUT = 1000
 
-    def __init__(self, state, seed=None):
+    def __init__(self, state: State, seed: float | None = None) -> None:
         self.state = state.copy()
         self.rng = random.Random(seed)
-        # a node: [move, mover, visits, total, children, untried]
-        self.root = [None, None, 0, 0.0, [], self._moves(self.state)]
+        # a node: [move, mover, visits, total, children, untried], a list kept as textbook-short as
+        # the algorithm (its fields' types differ, so a node's items are Any)
+        self.root: list[Any] = [None, None, 0, 0.0, [], self._moves(self.state)]
 
-    def _moves(self, state):
+    def _moves(self, state: State) -> list[Move]:
         moves = state.legal_moves()
         self.rng.shuffle(moves)
         return moves
 
     def step(self) -> None:
         node, state, path = self.root, self.state.copy(), [self.root]
+        child: list[Any]           # a node, as self.root
         while not node[5] and node[4]:
             log_n = math.log(node[2])
             node = max(node[4], key=lambda ch: ch[3] / ch[2] + math.sqrt(2 * log_n / ch[2]))
@@ -102,7 +121,7 @@ class PlainUCT:
             self.step()
             done += 1
 
-    def best_move(self):
+    def best_move(self) -> Move:
         return max(self.root[4], key=lambda ch: ch[2])[0]
 
 
@@ -111,14 +130,14 @@ class Player:
     subtree of the position reached after its own move and the opponent's reply (two-seat
     games, where state.last is that reply)."""
 
-    def __init__(self, spec: str, seed=None, **options):
+    def __init__(self, spec: str, seed: float | None = None, **options: object) -> None:
         self.kind, self.budget = parse_player(spec)
-        self.options = {**search_options(spec), **options}   # for experiments: Search's keywords
+        self.options: dict[str, Any] = {**search_options(spec), **options}   # SearchSettings fields (see there)
         self.rng = random.Random(seed)
-        self.search = None
-        self.played = None   # our last move, the first step of the tree's line to reuse
+        self.search: Search | None = None
+        self.played: Move = None   # our last move, the first step of the tree's line to reuse
 
-    def move(self, state):
+    def move(self, state: State) -> Move:
         moves = state.legal_moves()
         if self.kind == "random" or len(moves) == 1:
             self.search = None
@@ -129,7 +148,8 @@ class Player:
             return search.best_move()
         s = self.search
         if not (s and state.num_players == 2 and s.advance([self.played, state.last], state)):
-            s = self.search = Search(state, seed=self.rng.random(), **self.options)
+            settings = replace(state.search_settings, **self.options) if self.options else None
+            s = self.search = Search(state, seed=self.rng.random(), settings=settings)
         s.run(**self.budget)
         self.played = s.best_move()
         return self.played

@@ -1,5 +1,6 @@
-"""One module per game, registered here in the chooser's order (see docs/ARCHITECTURE.md)."""
-from ..registry import register
+"""One module per game, listed here in the chooser's order with the two facts the code cannot
+know (designer, rule sheet); registry.py registers them (see docs/ARCHITECTURE.md)."""
+from ..engine import State
 from .aufstellen import Aufstellen
 from .blockade import Blockade
 from .drei import Drei
@@ -11,13 +12,16 @@ from .tor import Tor
 from .weltreich import Weltreich
 from .ziggurats import Ziggurats
 
-register(Surikata, designer="Adam Porter", sheet="000")
-register(Snorkels, designer="Mark Engelberg", sheet="001")
-register(Blockade, designer="Sid Sackson", sheet="002")
-register(Weltreich, designer="Sid Sackson", sheet="002")
-register(Sprung, designer="Sid Sackson", sheet="002")
-register(Aufstellen, designer="Sid Sackson", sheet="002")
-register(Solitaire, designer="Sid Sackson", sheet="002")
-register(Tor, designer="Sid Sackson", sheet="002")
-register(Ziggurats, designer="Arpad Fritsche", sheet="003")
-register(Drei, designer="David Parlett", sheet="004")
+# (game, designer, rule sheet), in the chooser's order
+BOX: tuple[tuple[type[State], str, str], ...] = (
+    (Surikata, "Adam Porter", "000"),
+    (Snorkels, "Mark Engelberg", "001"),
+    (Blockade, "Sid Sackson", "002"),
+    (Weltreich, "Sid Sackson", "002"),
+    (Sprung, "Sid Sackson", "002"),
+    (Aufstellen, "Sid Sackson", "002"),
+    (Solitaire, "Sid Sackson", "002"),
+    (Tor, "Sid Sackson", "002"),
+    (Ziggurats, "Arpad Fritsche", "003"),
+    (Drei, "David Parlett", "004"),
+)

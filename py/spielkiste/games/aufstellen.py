@@ -11,11 +11,15 @@ column or long diagonal win at once; a player whose due piece type cannot move l
 `step` counts the turns: 0-11 the opening order, then 12-17 the cycle (17 wraps to 12). The
 seat to move is step % 2 throughout. Moves are ints: a placement is the centre index k (0-15,
 reading order), a movement 16 + from*16 + to."""
+import random
+from collections.abc import Hashable
+
 from ..codec import grid_decode, grid_encode, parse_int
-from ..editor import Field, Setup
-from ..engine import Outcome, State
+from ..editor import Field, Item, Setup
+from ..engine import Options, Outcome, Rewards, SearchSettings, State
 from ..errors import BadPosition
-from ..texts import add, msg
+from ..texts import Message, add, msg
+from ..view import View
 from . import box
 
 CENTRE_CELLS = tuple(box.CELLS[i] for i in box.CENTRES)       # B2 E2 H2 K2 B5 ... K11
@@ -40,11 +44,17 @@ def due(step: int) -> tuple[str, str]:
     return OPENING[step] if step < 12 else (SHIFT, CYCLE[(step - 12) % 3])
 
 
+def _centres(text: str) -> list[int] | None:
+    """The centre indices of a move's squares ('E5' or 'E5-H5'), None if one is no centre."""
+    found = [K_OF.get(p) for p in text.split("-")]
+    return [k for k in found if k is not None] if None not in found else None
+
+
 def next_step(step: int) -> int:
     return step + 1 if step < 17 else 12
 
 
-def _neighbours(diagonal: bool):
+def _neighbours(diagonal: bool) -> tuple[tuple[int, ...], ...]:
     out = []
     for k in range(16):
         r, c = divmod(k, 4)
@@ -74,7 +84,8 @@ add({
     "why.aufstellen.line": ("Four in a line: {winner} wins.", "Vier in einer Linie: {winner} gewinnt."),
     "why.aufstellen.stuck": ("{player} must move a {shape} and cannot: {winner} wins.",
                              "{player} muss mit einem {shape} ziehen und kann es nicht: {winner} gewinnt."),
-    "aufstellen.illegal.placed.square": ("now a square is placed, not moved", "jetzt wird ein Viereck gesetzt, nicht gezogen"),
+    "aufstellen.illegal.placed.square": ("now a square is placed, not moved",
+                                         "jetzt wird ein Viereck gesetzt, nicht gezogen"),
     "aufstellen.illegal.placed.triangle": ("now a triangle is placed, not moved",
                                            "jetzt wird ein Dreieck gesetzt, nicht gezogen"),
     "aufstellen.illegal.placed.cylinder": ("now the cylinder is placed, not moved",
@@ -123,21 +134,21 @@ class Aufstellen(State):
     id = "aufstellen"
     version = 2                      # 2: the code ends with the repetition mark (shared, engine.py)
     repetition = True
-    playout_cap = 120
+    search_settings = SearchSettings(cap=120)
     move_pattern = r"(?i)[BEHK](?:2|5|8|11)(?:-[BEHK](?:2|5|8|11))?"
 
-    board: list          # 16 letters, reading order of the centres
+    board: list[str]     # 16 letters, reading order of the centres
     step: int            # 0-11 opening, 12-17 cycle
 
-    def _setup(self, options):
+    def _setup(self, options: Options) -> None:
         self.board = ["."] * 16
         self.step = 0
 
     # ---------------------------------------------------------------- rules
-    def due(self):
+    def due(self) -> tuple[str, str]:
         return due(self.step)
 
-    def movable(self, seat=None, kind=None):
+    def movable(self, seat: int | None = None, kind: str | None = None) -> list[int]:
         """Squares (centre indices) of the pieces of the type due that can move."""
         seat = self.to_move if seat is None else seat
         kind = kind or self.due()[1]
@@ -146,7 +157,7 @@ class Aufstellen(State):
         b = self.board
         return [k for k in range(16) if b[k] == ch and any(b[n] == "." for n in nb[k])]
 
-    def legal_moves(self):
+    def legal_moves(self) -> list[int]:
         if self.result is not None:
             return []
         b = self.board
@@ -157,7 +168,7 @@ class Aufstellen(State):
         nb = ALL8 if kind == CYLINDER else ORTH
         return [MOVE + k * 16 + n for k in range(16) if b[k] == ch for n in nb[k] if b[n] == "."]
 
-    def winning_moves(self) -> list:
+    def winning_moves(self) -> list[int]:
         """The moves that win at once, without playing them (the search's hook): four in a line
         through the square reached (a piece moved out of that line does not count), or the
         opponent's due piece type left with no free neighbour (the square reached fills one; the
@@ -180,7 +191,7 @@ class Aufstellen(State):
                 out.append(m)
         return out
 
-    def playout_move(self, rng):
+    def playout_move(self, rng: random.Random) -> int:
         """Random, except that a move completing four in a line is always taken, and a placement
         onto the open square of the opponent's three is preferred (cheap foresight for the search)."""
         b = self.board
@@ -221,7 +232,7 @@ class Aufstellen(State):
         moves = self.legal_moves()
         return moves[rng.randrange(len(moves))]
 
-    def _apply(self, move):
+    def _apply(self, move: int) -> None:
         seat = self.to_move
         b = self.board
         action, kind = self.due()
@@ -241,7 +252,7 @@ class Aufstellen(State):
         else:
             self.result = self._stuck()
 
-    def _line_through(self, k, seat):
+    def _line_through(self, k: int, seat: int) -> tuple[int, ...] | None:
         b = self.board
         mine = SEAT_CHARS[seat]
         for ln in LINES_AT[k]:
@@ -250,7 +261,7 @@ class Aufstellen(State):
                 return ln
         return None
 
-    def _stuck(self):
+    def _stuck(self) -> Outcome | None:
         """The loss of the player to move whose due piece type cannot move."""
         action, kind = self.due()
         if action == SHIFT and not self.movable():
@@ -259,10 +270,10 @@ class Aufstellen(State):
                                shape="@shape." + kind, winner=self.seat_ref(1 - seat))
         return None
 
-    def key(self):
+    def key(self) -> Hashable:
         return "".join(self.board) + str(self.step)
 
-    def evaluate(self):
+    def evaluate(self) -> Rewards | None:
         """Open lines: a line with only own pieces counts by how full it is."""
         b = self.board
         score = [0.0, 0.0]
@@ -276,21 +287,21 @@ class Aufstellen(State):
         return (0.5 + d, 0.5 - d)
 
     # ---------------------------------------------------------------- notation
-    def move_text(self, move) -> str:
+    def move_text(self, move: int) -> str:
         if move < MOVE:
             return CENTRE_CELLS[move]
         f, t = divmod(move - MOVE, 16)
         return f"{CENTRE_CELLS[f]}-{CENTRE_CELLS[t]}"
 
-    def move_input(self, move):
+    def move_input(self, move: int) -> tuple[tuple[str, ...], str | None]:
         if move < MOVE:
             return (CENTRE_CELLS[move],), None
         return tuple(CENTRE_CELLS[k] for k in divmod(move - MOVE, 16)), None
 
-    def why_illegal(self, text):
+    def why_illegal(self, text: str) -> Message | None:
         action, kind = self.due()
-        parts = [K_OF.get(p) for p in text.strip().upper().split("-")]
-        if None in parts:
+        parts = _centres(text.strip().upper())
+        if parts is None:
             return None
         if action == PLACE and len(parts) == 2:
             return msg("aufstellen.illegal.placed." + kind)
@@ -306,25 +317,25 @@ class Aufstellen(State):
         return msg("aufstellen.illegal.taken")
 
     # ---------------------------------------------------------------- position code
-    def _encode_body(self):
+    def _encode_body(self) -> str:
         return f"{grid_encode(self.board, 4)};{self.step};{self._history()}"
 
     def _history(self) -> str:
         """The last move and the repetition mark: what only a played game has."""
         return ";".join([self._last_text()] + self._code_tail())
 
-    def _last_text(self):
+    def _last_text(self) -> str:
         m = self.last
         if m is None:
             return ""
         return self.move_text(m)
 
     @classmethod
-    def _upgrade(cls, version, options, body):
+    def _upgrade(cls, version: int, options: Options, body: str) -> str:
         """Version 1 had no repetition mark (a repetition draw reopened as a game going on)."""
         return body + ";" if version == 1 else super()._upgrade(version, options, body)
 
-    def _decode_body(self, body, options):
+    def _decode_body(self, body: str, options: Options) -> None:
         (b, step, last), drawn = self._split_code(body, 3)
         self.board = board = _read_board(b)
         self.step = parse_int(step, 0, 17, "aufstellen.pos.what.step")
@@ -344,10 +355,10 @@ class Aufstellen(State):
                 raise BadPosition("err.position", why=why).at(
                     *(CENTRE_CELLS[k] for k in range(16) if board[k] == ch and found > n))
         if last:
-            ks = [K_OF.get(p) for p in last.upper().split("-")]
+            ks = _centres(last.upper())
             mover = 1 - self.to_move
             prev_kinds = {due(11 if self.step == 12 else self.step - 1)[1]} if self.step else set()  # 11, 17: cylinder
-            if None in ks or len(ks) > 2 or not self.step or board[ks[-1]] == "." or \
+            if ks is None or len(ks) > 2 or not self.step or board[ks[-1]] == "." or \
                     SEAT_OF[board[ks[-1]]] != mover or TYPE_OF[board[ks[-1]]] not in prev_kinds or \
                     (len(ks) == 2 and (board[ks[0]] != "." or ks[1] not in ALL8[ks[0]])):
                 raise BadPosition("err.position", why=msg("pos.last_move"))
@@ -367,21 +378,21 @@ class Aufstellen(State):
             self.result = self._stuck() or self._code_draw(drawn)
 
     # ---------------------------------------------------------------- board editor
-    def edit_items(self):
+    def edit_items(self) -> tuple[Item, ...]:
         return tuple(box.edit_item(ch) for seat in LETTER for ch in seat.values())
 
-    def edit_fields(self):
+    def edit_fields(self) -> tuple[Field, ...]:
         """The turn of the player to move: with the side to move it gives the step (2 per turn)."""
         return (Field("turn", "aufstellen.edit.turn", 1, 9),)
 
-    def to_setup(self):
+    def to_setup(self) -> Setup:
         history = self._history()
-        board = {CENTRE_CELLS[k]: (ch,) for k, ch in enumerate(self.board) if ch != "."}
+        board: dict[str, tuple[str, ...]] = {CENTRE_CELLS[k]: (ch,) for k, ch in enumerate(self.board) if ch != "."}
         return Setup(dict(self.options), board, self.to_move, {"turn": self.step // 2 + 1},
                      history if history.strip(";") else "")
 
     @classmethod
-    def setup_body(cls, setup):
+    def setup_body(cls, setup: Setup) -> str:
         """The 16 centres; the whole box board where a piece stands off them (the reader says no)."""
         cells = [setup.board.get(c, (".",))[-1] for c in box.CELLS]
         if all(ch == "." or box.IS_CENTRE[i] for i, ch in enumerate(cells)):
@@ -392,19 +403,19 @@ class Aufstellen(State):
         return f"{board};{step};{setup.history or ';'}"
 
     # ---------------------------------------------------------------- presentation
-    def seat_colour(self, seat):
+    def seat_colour(self, seat: int) -> str:
         return ("red", "blue")[seat]
 
-    def seat_rotation(self, seat):
+    def seat_rotation(self, seat: int) -> int:
         return 0
 
-    def status(self):
+    def status(self) -> Message | None:
         if self.result is not None:
             return None
         action, kind = self.due()
         return f"aufstellen.{action}.{kind}", {"player": self.seat_ref(self.to_move)}
 
-    def view(self, aids=frozenset(), selected=None):
+    def view(self, aids: frozenset[str] = frozenset(), selected: str | None = None) -> View:
         v = box.board_view()
         for k, ch in enumerate(self.board):
             if ch != ".":
@@ -421,14 +432,14 @@ class Aufstellen(State):
         action, kind = self.due()
         if action == SHIFT:
             v.add_layer("due", [CENTRE_CELLS[k] for k in self.movable()])
-            k = K_OF.get(selected or "")
-            if k is not None:
+            picked = K_OF.get(selected or "")
+            if picked is not None:
                 v.add_layer("reach", [CENTRE_CELLS[(mv - MOVE) % 16] for mv in self.legal_moves()
-                                      if (mv - MOVE) // 16 == k])
+                                      if (mv - MOVE) // 16 == picked])
         return v
 
 
-def _read_board(text: str) -> list:
+def _read_board(text: str) -> list[str]:
     """The 16 centres of a code: 4 rows of centres, or the whole box board of 12 rows (the
     editor writes it when a piece stands off the centres), where only the centres may hold pieces."""
     if text.count("/") != box.N - 1:

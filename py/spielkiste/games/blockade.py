@@ -14,11 +14,15 @@ a state seen twice is a cycle and adds nothing.
 
 Moves are ints: a placement is the square index, a guard move 144 + from*144 + to, the king's
 exit KING."""
+import random
+from collections.abc import Hashable, Sequence
+
 from ..codec import grid_decode, parse_int
-from ..editor import Setup
-from ..engine import Outcome, State
+from ..editor import Item, Setup
+from ..engine import Options, Outcome, Rewards, SearchSettings, State
 from ..errors import BadPosition
-from ..texts import add, msg
+from ..texts import Message, add, msg
+from ..view import View
 from . import box
 from .box import CELLS, FIELD, FIELD_CELLS, INDEX, IS_CENTRE, N, NEXT, RAYS, TURNS
 
@@ -53,7 +57,8 @@ add({
     "why.blockade.out": ("{winner}'s king leaves the board: {winner} wins.",
                          "Der König von {winner} verlässt das Spielfeld: {winner} gewinnt."),
     "blockade.illegal.must_leave": ("your king has a path out: it must leave (the only legal move)",
-                                    "dein König hat einen Weg hinaus: er muss das Brett verlassen (der einzige erlaubte Zug)"),
+                                    "dein König hat einen Weg hinaus: er muss das Brett verlassen "
+                                    "(der einzige erlaubte Zug)"),
     "blockade.illegal.own_king": ("only your own king (on {cell}) can leave the board",
                                   "nur dein eigener König (auf {cell}) kann das Brett verlassen"),
     "blockade.illegal.no_path": ("your king has no path out over the opposite edge",
@@ -91,16 +96,16 @@ add({
 })
 
 
-def king_search(board, seat, want_path=True):
+def king_search(board: Sequence[str], seat: int, want_path: bool = True) -> tuple[list[str] | None, set[int]]:
     """The king's path search: (path, reached). path = every square the king passes, from its
     own square to the edge square it leaves from (None if there is no way out); reached = the
-    squares the search touched (when want_path is False the search stops at the first exit
-    and `reached` is still returned)."""
+    squares the search touched (when want_path is False the search stops at the first exit,
+    with an empty path, and `reached` is still returned)."""
     start = KING_SQ[seat]
     enemy = KING_SQ[1 - seat]
     goal = GOAL[seat]
     seen = bytearray(NN * 4)
-    parent = {}
+    parent: dict[int, int] = {}
     queue = []
     for d in range(4):
         seen[start * 4 + d] = 1
@@ -129,12 +134,12 @@ def king_search(board, seat, want_path=True):
         else:
             if d == goal:                               # off the board over the far edge
                 if not want_path:
-                    return True, reached
+                    return [], reached
                 return _trace(s, p, parent, start), reached
     return None, reached
 
 
-def _trace(s, end, parent, start):
+def _trace(s: int, end: int, parent: dict[int, int], start: int) -> list[str]:
     """All squares from the king to `end` along the chain of straight runs ending in state s."""
     runs = [(s, end)]
     while s in parent:
@@ -157,20 +162,23 @@ class Blockade(State):
     version = 2                      # 2: the code ends with the repetition mark (shared, engine.py)
     repetition = True
     aids = ("paths",)
-    playout_cap = 4                  # then evaluate(): 4 plies beat 200 and 0 against plain UCT
-    rave = 100                       # a guard's square is good whenever it is placed: RAVE helps
-    # a blunder proven lost, not evaluated: 31.5/48 against the search without at 0.3 s
-    # (strength.py --game blockade --a mcts:0.3s --b mcts:0.3s,prune=0, seeds 31-34, 12 games each)
-    prune_blunders = True
-    # each new leaf's evaluation backed up by minimax: 38/48 against plain UCT at 0.3 s (seeds
-    # 2606, 2609) where the search without scored 16.5/24; 14/24 against it head to head (2608)
-    minimax = 0.4
+    search_settings = SearchSettings(
+        cap=4,          # then evaluate(): 4 plies beat 200 and 0 against plain UCT
+        rave=100,       # a guard's square is good whenever it is placed: RAVE helps
+        # a blunder proven lost, not evaluated: 31.5/48 against the search without at 0.3 s
+        # (strength.py --game blockade --a mcts:0.3s --b mcts:0.3s,prune=0, seeds 31-34, 12 games each)
+        prune=True,
+        # each new leaf's evaluation backed up by minimax: 38/48 against plain UCT at 0.3 s (seeds
+        # 2606, 2609) where the search without scored 16.5/24; 14/24 against it head to head (2608)
+        minimax=0.4,
+    )
     move_pattern = rf"(?i){SQUARE_RE}(?:-(?:{SQUARE_RE}|out))?"
 
-    board: list          # one letter per square: R/B kings, r/b guards, '.' empty
-    guards: list         # guards placed per seat
+    board: list[str]     # one letter per square: R/B kings, r/b guards, '.' empty
+    guards: list[int]    # guards placed per seat
+    _exit: tuple[list[str] | None] | None   # the mover's exit_path(), once asked for
 
-    def _setup(self, options):
+    def _setup(self, options: Options) -> None:
         self.board = ["."] * NN
         self.board[KING_SQ[0]] = "R"
         self.board[KING_SQ[1]] = "B"
@@ -178,7 +186,7 @@ class Blockade(State):
         self._exit = None
 
     # ---------------------------------------------------------------- rules
-    def exit_path(self, seat=None):
+    def exit_path(self, seat: int | None = None) -> list[str] | None:
         """The mover's (or seat's) king path out, or None (cached for the mover)."""
         if seat is None or seat == self.to_move:
             if self._exit is None:
@@ -186,7 +194,7 @@ class Blockade(State):
             return self._exit[0]
         return king_search(self.board, seat)[0]
 
-    def legal_moves(self):
+    def legal_moves(self) -> list[int]:
         if self.result is not None:
             return []
         seat = self.to_move
@@ -197,7 +205,7 @@ class Blockade(State):
             return [i for i in (PLACE_FIRST if self.guards[seat] == 0 else PLACE) if board[i] == "."]
         return self._guard_moves(seat)
 
-    def _guard_moves(self, seat):
+    def _guard_moves(self, seat: int) -> list[int]:
         board, g = self.board, GUARD_CH[seat]
         out = []
         for i in range(NN):
@@ -211,7 +219,7 @@ class Blockade(State):
                             out.append(base + j)
         return out
 
-    def _can_move_guard(self, seat) -> bool:
+    def _can_move_guard(self, seat: int) -> bool:
         board, g = self.board, GUARD_CH[seat]
         for i in range(NN):
             if board[i] == g:
@@ -223,11 +231,11 @@ class Blockade(State):
                             return True
         return False
 
-    def winning_moves(self) -> list:
+    def winning_moves(self) -> list[int]:
         """The king's exit when it has a path (then the only legal move): the search's hook."""
         return [KING] if self.result is None and self.exit_path() is not None else []
 
-    def playout_move(self, rng):
+    def playout_move(self, rng: random.Random) -> int:
         seat = self.to_move
         if self.exit_path() is not None:
             return KING
@@ -254,10 +262,10 @@ class Blockade(State):
         moves = self._guard_moves(seat)
         return moves[rng.randrange(len(moves))]
 
-    def _apply(self, move):
+    def _apply(self, move: int) -> None:
         seat = self.to_move
         if move == KING:
-            path = self.exit_path()
+            path = self.exit_path() or ()         # KING is legal only with a way out
             self.result = Outcome.win(self, seat, "why.blockade.out", line=path, winner=self.seat_ref(seat))
             self.to_move = 1 - seat
             self._exit = None
@@ -273,7 +281,7 @@ class Blockade(State):
         self._exit = None
         self._check_stuck()
 
-    def _check_stuck(self):
+    def _check_stuck(self) -> None:
         """A player with no legal action loses (our choice, see the rules page): only possible once
         all his guards are placed, none can move and his king has no path."""
         seat = self.to_move
@@ -281,17 +289,17 @@ class Blockade(State):
             self.result = Outcome.win(self, 1 - seat, "why.no_moves", player=self.seat_ref(seat),
                                       winner=self.seat_ref(1 - seat))
 
-    def key(self):
+    def key(self) -> Hashable:
         return "".join(self.board) + str(self.to_move)
 
-    def evaluate(self):
+    def evaluate(self) -> Rewards | None:
         """Who is nearer to a way out: how far towards its goal edge each king's search gets."""
         a = self._progress(0)
         b = self._progress(1)
         d = max(-6, min(6, a - b))
         return (0.5 + d / 14, 0.5 - d / 14)
 
-    def _progress(self, seat):
+    def _progress(self, seat: int) -> int:
         path, reached = king_search(self.board, seat, want_path=False)
         if path is not None:
             return 12
@@ -299,7 +307,7 @@ class Blockade(State):
         return (11 - min(rows)) if seat == 0 else max(rows)
 
     # ---------------------------------------------------------------- notation
-    def move_text(self, move) -> str:
+    def move_text(self, move: int) -> str:
         if move == KING:
             return CELLS[KING_SQ[self.to_move]] + "-out"
         if move < MOVE:
@@ -307,7 +315,7 @@ class Blockade(State):
         f, t = divmod(move - MOVE, NN)
         return f"{CELLS[f]}-{CELLS[t]}"
 
-    def move_input(self, move):
+    def move_input(self, move: int) -> tuple[tuple[str, ...], str | None]:
         if move == KING:
             return (CELLS[KING_SQ[self.to_move]],), None
         if move < MOVE:
@@ -315,7 +323,7 @@ class Blockade(State):
         f, t = divmod(move - MOVE, NN)
         return (CELLS[f], CELLS[t]), None
 
-    def why_illegal(self, text):
+    def why_illegal(self, text: str) -> Message | None:
         seat = self.to_move
         parts = text.strip().upper().split("-")
         if self.exit_path() is not None:
@@ -324,9 +332,9 @@ class Blockade(State):
             if parts[0] != CELLS[KING_SQ[seat]]:
                 return msg("blockade.illegal.own_king", cell=CELLS[KING_SQ[seat]])
             return msg("blockade.illegal.no_path")
-        sq = [INDEX.get(p) for p in parts]
-        if None in sq:
+        if not all(p in INDEX for p in parts):
             return None
+        sq = [INDEX[p] for p in parts]
         if len(sq) == 1:
             i = sq[0]
             if self.guards[seat] == GUARDS:
@@ -352,14 +360,14 @@ class Blockade(State):
         return msg("blockade.illegal.pass")
 
     # ---------------------------------------------------------------- position code
-    def _encode_body(self):
+    def _encode_body(self) -> str:
         return box.code_body(self.board, self.to_move, self._history())
 
-    def _history(self):
+    def _history(self) -> str:
         """The code's fields after the seat to move: the last move and the repetition mark."""
         return ";".join([self._last_text()] + self._code_tail())
 
-    def _last_text(self):
+    def _last_text(self) -> str:
         m = self.last
         if m is None:
             return ""
@@ -371,11 +379,11 @@ class Blockade(State):
         return f"{CELLS[f]}-{CELLS[t]}"
 
     @classmethod
-    def _upgrade(cls, version, options, body):
+    def _upgrade(cls, version: int, options: Options, body: str) -> str:
         """Version 1 had no repetition mark (a repetition draw reopened as a game going on)."""
         return body + ";" if version == 1 else super()._upgrade(version, options, body)
 
-    def _decode_body(self, body, options):
+    def _decode_body(self, body: str, options: Options) -> None:
         (b, seat, last), drawn = self._split_code(body, 3)
         self.board = board = grid_decode(b, N, N, "RBrb")
         self.to_move = parse_int(seat, 0, 1, "pos.what.to_move")
@@ -420,8 +428,10 @@ class Blockade(State):
             raise BadPosition("err.position", why=msg("blockade.pos.to_move", player=self.seat_ref(due)))
         if last:
             parts = last.upper().split("-")
-            sq = [INDEX.get(p) for p in parts]
-            if len(sq) > 2 or None in sq or board[sq[-1]] != GUARD_CH[1 - self.to_move] or \
+            if len(parts) > 2 or not all(p in INDEX for p in parts):
+                raise BadPosition("err.position", why=msg("pos.last_move"))
+            sq = [INDEX[p] for p in parts]
+            if board[sq[-1]] != GUARD_CH[1 - self.to_move] or \
                     (len(sq) == 2 and (board[sq[0]] != "." or not (box.ROW[sq[0]] == box.ROW[sq[1]]
                                                                     or box.COL[sq[0]] == box.COL[sq[1]]))):
                 raise BadPosition("err.position", why=msg("pos.last_move"))
@@ -431,25 +441,25 @@ class Blockade(State):
             self.result = self._code_draw(drawn)
 
     # ---------------------------------------------------------------- board editor
-    def edit_items(self):
+    def edit_items(self) -> tuple[Item, ...]:
         """The two kings and the two colours of guards."""
         return tuple(box.edit_item(ch) for ch in KING_CH + GUARD_CH)
 
-    def to_setup(self):
+    def to_setup(self) -> Setup:
         return Setup(dict(self.options), box.setup_board(self.board), self.to_move, {}, self._history())
 
     @classmethod
-    def setup_body(cls, setup):
+    def setup_body(cls, setup: Setup) -> str:
         return box.setup_body(setup, ";")
 
     # ---------------------------------------------------------------- presentation
-    def seat_colour(self, seat):
+    def seat_colour(self, seat: int) -> str:
         return ("red", "blue")[seat]
 
-    def seat_rotation(self, seat):
+    def seat_rotation(self, seat: int) -> int:
         return 180 * seat
 
-    def status(self):
+    def status(self) -> Message | None:
         if self.result is not None:
             return None
         seat = self.to_move
@@ -462,7 +472,7 @@ class Blockade(State):
             return "blockade.place", {"player": player, "n": self.guards[seat] + 1}
         return "blockade.move", {"player": player}
 
-    def view(self, aids=frozenset(), selected=None):
+    def view(self, aids: frozenset[str] = frozenset(), selected: str | None = None) -> View:
         v = box.board_view()
         box.add_pieces(v, self.board)
         v.notes.append(("blockade.goals", {}))
@@ -472,8 +482,9 @@ class Blockade(State):
             v.add_layer("path", self.result.line)
         elif m is not None and m != KING:
             v.add_layer("last", [CELLS[m]] if m < MOVE else [CELLS[x] for x in divmod(m - MOVE, NN)])
-        if self.result is None and self.exit_path() is not None:
-            v.add_layer("path", self.exit_path())          # the way out the king is about to take
+        way_out = self.exit_path() if self.result is None else None
+        if way_out is not None:
+            v.add_layer("path", way_out)          # the way out the king is about to take
         if "paths" in aids and self.result is None:
             path, reached = king_search(self.board, self.to_move)
             v.add_layer("reach", [CELLS[i] for i in sorted(reached)])

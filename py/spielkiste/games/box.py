@@ -13,12 +13,14 @@ Pieces: per colour (red, blue, green, yellow) 1 cylinder, 4 triangles, 6 squares
 These letters are safe in position codes (codec.grid_encode)."""
 import math
 import re
+from collections.abc import Callable, Iterable, Sequence
 
 from ..codec import grid_encode
 from ..coords import names
-from ..editor import Item
+from ..editor import Item, Setup
+from ..engine import Rewards
 from ..texts import add
-from ..view import Piece, grid
+from ..view import Piece, View, grid
 
 N = 12
 CELLS = names(N, N)
@@ -40,7 +42,8 @@ def marked(board: bytes | bytearray, mark: bytes) -> list[int]:
     return out
 
 
-def random_step(board, sources: list, lines, rand, tries: int):
+def random_step(board: Sequence[object], sources: list[int], lines: Sequence[Sequence[int]],
+                rand: Callable[[], float], tries: int) -> int | None:
     """A playout's cheap move: a random piece of `sources` to a random square of its line
     (`lines[square]`), tried `tries` times until that square is empty; None if every try hit a
     piece (the caller then draws from the full move list). A move is from * N * N + to."""
@@ -66,7 +69,7 @@ TURNS = ((LEFT, RIGHT), (LEFT, RIGHT), (UP, DOWN), (UP, DOWN))            # the 
 OFF = -1
 
 
-def _step(i, d):
+def _step(i: int, d: int) -> int:
     r, c = ROW[i] + DELTAS[d][0], COL[i] + DELTAS[d][1]
     return r * N + c if 0 <= r < N and 0 <= c < N else OFF
 
@@ -74,7 +77,7 @@ def _step(i, d):
 NEXT = tuple(tuple(_step(i, d) for i in range(N * N)) for d in range(4))   # NEXT[d][i]: neighbour or OFF
 
 
-def _ray(i, d):
+def _ray(i: int, d: int) -> tuple[int, ...]:
     out = []
     j = NEXT[d][i]
     while j != OFF:
@@ -105,7 +108,7 @@ PIECES = {char(c, s): (c, s) for c in COLOURS for s in SHAPES}            # lett
 ALPHABET = "".join(PIECES)                                                 # for codec.grid_decode
 
 
-def read_step(text: str):
+def read_step(text: str) -> tuple[int, int] | None:
     """(from, to) of a straight move along a row or column written like 'A1-A5', or None."""
     m = re.fullmatch(rf"({SQUARE_RE})-({SQUARE_RE})", text)
     if not m:
@@ -130,10 +133,10 @@ def field_fill(col: int, row: int) -> str:
     return "field" if (row // 3 + col // 3) % 2 == 0 else "field-alt"
 
 
-def board_view(mark=None):
+def board_view(mark: Callable[[int, int], str | None] | None = None) -> View:
     """The empty box board: 144 squares, alternating field fills, circled centres, the 16
     fields outlined as regions. mark(col, row) may replace the centre mark (thrones...)."""
-    def centre(c, r):
+    def centre(c: int, r: int) -> str:
         if mark is not None:
             m = mark(c, r)
             if m is not None:
@@ -144,13 +147,13 @@ def board_view(mark=None):
     return v
 
 
-def piece(i: int, ch: str, **kw) -> Piece:
+def piece(i: int, ch: str) -> Piece:
     """The view piece for letter ch on square index i."""
     colour, shape = PIECES[ch]
-    return Piece(CELLS[i], shape, colour, **kw)
+    return Piece(CELLS[i], shape, colour)
 
 
-def add_pieces(view, board) -> None:
+def add_pieces(view: View, board: Iterable[str]) -> None:
     """Every piece of a board (list of letters, '.' empty) onto the view."""
     for i, ch in enumerate(board):
         if ch != ".":
@@ -164,31 +167,32 @@ def edit_item(ch: str, mark: str = "") -> Item:
     return Item(ch, shape, colour, mark)
 
 
-def setup_board(cells) -> dict:
+def setup_board(cells: Iterable[str]) -> dict[str, tuple[str, ...]]:
     """Board letters ('.' empty) as the editor's board: square -> (letter,)."""
     return {CELLS[i]: (ch,) for i, ch in enumerate(cells) if ch != "."}
 
 
-def code_body(cells, to_move: int, history: str) -> str:
+def code_body(cells: Sequence[str], to_move: int, history: str) -> str:
     """A box game's position code: the board's letters, the seat to move, then `history` (the
     fields only a played game has: last move, repetition mark, quiet clock)."""
     return ";".join([grid_encode(cells, N), str(to_move), history])
 
 
-def setup_body(setup, empty_history: str) -> str:
+def setup_body(setup: Setup, empty_history: str) -> str:
     """code_body of an editor Setup; an edited setup has no history: `empty_history` stands in."""
     return code_body([setup.board.get(c, (".",))[-1] for c in CELLS], setup.to_move,
                      setup.history or empty_history)
 
 
 # ---------------------------------------------------------------- search
-def side_rewards(teams, score, scale, alive=None) -> tuple:
+def side_rewards(teams: Sequence[int], score: Sequence[float], scale: float,
+                 alive: Sequence[bool] | None = None) -> Rewards:
     """Rewards per seat for the search from a score per seat: each side (a seat, or a team)
     adds up its seats' scores and is compared with the best other side through
     tanh(difference / scale). A seat that is out of the game gets 0."""
     n = len(score)
     alive = alive or [True] * n
-    side: dict = {}
+    side: dict[int, float] = {}
     for s in range(n):
         if alive[s]:
             side[teams[s]] = side.get(teams[s], 0.0) + score[s]

@@ -11,16 +11,19 @@ placements must still reach Die Drei or the last pawn) is forbidden unless it wi
 equally spaced on a line (anything between) win; 16 pawns without: draw, or the continuation
 (lift one own pawn and place it en prise again; repetition draws). The board and its tables:
 drei_board.py."""
+import random
+from collections.abc import Hashable, Iterator, Mapping
+
 from ..codec import grid_decode, grid_encode, parse_int
 from ..editor import Item, Setup
-from ..engine import Option, Outcome, State
+from ..engine import Option, Options, Outcome, Rewards, SearchSettings, State
 from ..errors import BadOption, BadPosition
-from ..texts import add, msg
-from ..view import Piece, grid
+from ..texts import Message, add, msg
+from ..view import Piece, View, grid
 from . import drei_solver
 from .drei_board import (CELLS, COLOUR_NAMES, INDEX, MOVE_TYPES, N, PARSE_TILE, PARTNERS, QUADRANTS, SIZE,
                          THIRDS, TILE_VALUES, attack_rays, attack_reach, board_colours, flip_tile, layout_of,
-                         line_ok, turn_tile)
+                         line_ok, turn_tile, Rays)
 
 PAWNS = 8                      # per player
 EMPTY_BIT = str.maketrans(".WB", "100")      # the board as a string -> binary digits of its empty squares
@@ -41,9 +44,10 @@ add({
     "opt.drei.br": ("Custom board: bottom-right tile", "Eigener Plan: Tableau unten rechts"),
     "err.drei.tiles": ("A custom board uses each of the four tiles once; tile {tile} is laid twice.",
                        "Ein eigener Plan verwendet jedes der vier Tableaus einmal; Tableau {tile} liegt doppelt."),
-    "drei.first": ("{player} places the first pawn on any square.", "{player} setzt die erste Figur auf ein beliebiges Feld."),
-    "drei.place": ("Place en prise to the pawn on {cell} ({square}: attacks like a {piece}).",
-                   "Setze en prise zur Figur auf {cell} ({square}: schlägt wie ein {piece})."),
+    "drei.first": ("{player} places the first pawn on any square.",
+                   "{player} setzt die erste Figur auf ein beliebiges Feld."),
+    "drei.place": ("Place where the pawn on {cell} attacks (en prise; {square}: it attacks like a {piece}).",
+                   "Setze dorthin, wo die Figur auf {cell} schlägt (en prise; {square}: sie schlägt wie ein {piece})."),
     "drei.lift": ("Continuation: lift one of your pawns and place it en prise to the pawn on {cell} "
                   "({square}: attacks like a {piece}).",
                   "Fortsetzung: nimm eine deiner Figuren und setze sie en prise zur Figur auf {cell} "
@@ -56,12 +60,14 @@ add({
                        "(Blockadeverbot)."),
     "drei.piece.rook": ("rook", "Turm"), "drei.piece.bishop": ("bishop", "Läufer"),
     "drei.piece.knight": ("knight", "Springer"), "drei.piece.king": ("king", "König"),
-    "why.drei.three": ("{winner} has Die Drei: {cells}.", "{winner} hat Die Drei: {cells}."),
+    "why.drei.three": ("{winner} wins with Die Drei: {cells}.", "{winner} gewinnt mit Die Drei: {cells}."),
     "why.drei.full": ("All 16 pawns placed without Die Drei: draw.",
                       "Alle 16 Figuren gesetzt, keine Drei: unentschieden."),
-    "why.drei.stuck": ("{player} has no legal placement: draw.", "{player} kann keine Figur regelgerecht setzen: unentschieden."),
+    "why.drei.stuck": ("{player} has no legal placement: draw.",
+                       "{player} kann keine Figur regelgerecht setzen: unentschieden."),
 })
-_TILE_WORDS = {"en": ("tile {t}", ", mirrored", ", turned {d}°"), "de": ("Tableau {t}", ", gespiegelt", ", um {d}° gedreht")}
+_TILE_WORDS = {"en": ("tile {t}", ", mirrored", ", turned {d}°"),
+               "de": ("Tableau {t}", ", gespiegelt", ", um {d}° gedreht")}
 
 
 def _tile_words(lang: str, t: int, r: int, m: bool) -> str:
@@ -129,19 +135,19 @@ class Drei(State):
               for k, q in enumerate(QUADRANTS))
     repetition = True
     move_pattern = r"(?i)[A-H][1-8](-[A-H][1-8])?"
-    playout_cap = 120
+    search_settings = SearchSettings(cap=120, solve=True)
 
-    colours: tuple       # colour number (0 red, 1 yellow, 2 green, 3 blue) per square
-    rays: tuple          # attack rays per square for this board
-    board: list          # 'W', 'B' or '.' per square
+    colours: tuple[int, ...]   # colour number (0 red, 1 yellow, 2 green, 3 blue) per square
+    rays: Rays                 # attack rays per square for this board
+    board: list[str]           # 'W', 'B' or '.' per square
     placed: int          # pawns placed so far (16 in the continuation)
     last_pawn: int       # the square of the pawn placed last, -1 at the start
-    _moves = None        # the legal moves of the player to move, or None until asked for (moves)
-    _pairs = None        # per seat, the squares two of its pawns would make Die Drei with (filled
+    _moves: list[int] | None = None   # the legal moves of the player to move, or None until asked for (moves)
+    _pairs: list[int] | None = None   # per seat, the squares two of its pawns would make Die Drei with (filled
                          # ones too) as a bit mask, kept by _apply; None until asked for (completing)
 
     @property
-    def moves(self) -> list:
+    def moves(self) -> list[int]:
         """The legal moves of the player to move, found when first asked for: _apply only needs to
         know that one exists, and playouts check the few placements they try (playout_move)."""
         if self._moves is None:
@@ -149,11 +155,11 @@ class Drei(State):
         return self._moves
 
     @moves.setter
-    def moves(self, value: list) -> None:
+    def moves(self, value: list[int]) -> None:
         self._moves = value
 
     @classmethod
-    def normalize_options(cls, raw):
+    def normalize_options(cls, raw: Mapping[str, object] | None) -> Options:
         opts = super().normalize_options(raw)
         if opts["board"] == "custom":
             tiles = [PARSE_TILE[opts[q]][0] for q in QUADRANTS]
@@ -162,14 +168,14 @@ class Drei(State):
                     raise BadOption("err.drei.tiles", tile=t + 1)
         return opts
 
-    def _setup(self, options):
+    def _setup(self, options: Options) -> None:
         self._init_board(options)
         self.board = ["."] * SIZE
         self.placed = 0
         self.last_pawn = -1
         self.moves = self._legal()
 
-    def _init_board(self, options):
+    def _init_board(self, options: Options) -> None:
         self.colours = board_colours(layout_of(options))
         self.rays = attack_rays(self.colours)
         self.reach = attack_reach(self.colours)
@@ -260,7 +266,7 @@ class Drei(State):
                     return True
         return placed >= 5 and self.three(t) is not None     # a player's third pawn is the fifth
 
-    def _legal(self) -> list:
+    def _legal(self) -> list[int]:
         """The legal moves of the player to move (no result checked)."""
         return list(self._legal_iter())
 
@@ -278,7 +284,7 @@ class Drei(State):
         board[t] = "."
         return ok
 
-    def _legal_iter(self):
+    def _legal_iter(self) -> Iterator[int]:
         """The legal moves one by one, the board as it was whenever one is given out (so a caller
         may stop after the first)."""
         board, own = self.board, OWN[self.to_move]
@@ -302,7 +308,7 @@ class Drei(State):
             board[f] = own
             yield from found
 
-    def legal_moves(self):
+    def legal_moves(self) -> list[int]:
         if self.result is not None:
             return []
         return list(self.moves)
@@ -336,7 +342,7 @@ class Drei(State):
                 out |= row[b]
         return out
 
-    def winning_moves(self) -> list:
+    def winning_moves(self) -> list[int]:
         """The moves that make Die Drei at once (the search's hook; playouts take the first)."""
         if self.result is not None:
             return []
@@ -358,7 +364,7 @@ class Drei(State):
                 board[f] = own
         return out
 
-    def playout_move(self, rng):
+    def playout_move(self, rng: random.Random) -> int:
         """A winning move if there is one; otherwise a random move that does not let the opponent
         win at once, if there is one; otherwise any random move. While pawns are placed the
         candidate squares are tried in random order and only those tried are checked against the
@@ -398,9 +404,10 @@ class Drei(State):
                 return m
             if fallback is None:
                 fallback = m
+        assert fallback is not None, "a game not over has a legal move"
         return fallback
 
-    def _apply(self, move):
+    def _apply(self, move: int) -> None:
         seat = self.to_move
         own = OWN[seat]
         if move >= LIFT:
@@ -411,7 +418,7 @@ class Drei(State):
             t = move
             self.placed += 1
         pairs = self._pairs
-        line_possible = pairs is None or pairs[seat] >> t & 1     # t completes a pair: Die Drei
+        line_possible = pairs is None or bool(pairs[seat] >> t & 1)     # t completes a pair: Die Drei
         if pairs is not None:
             row = THIRDS[self.options["troika"]][t]
             for p in self._pawns(own):
@@ -426,7 +433,7 @@ class Drei(State):
         if self.result is None and self.placed == 2 * PAWNS and next(self._legal_iter(), None) is None:
             self.result = Outcome.draw(self, "why.drei.stuck", player=self.seat_ref(self.to_move))
 
-    def _judge(self, seat: int, line_possible: bool = True):
+    def _judge(self, seat: int, line_possible: bool = True) -> Outcome | None:
         line = self.three(self.last_pawn) if line_possible else None
         if line is not None:
             line = sorted(line, key=lambda j: (j % N, j // N))
@@ -437,12 +444,12 @@ class Drei(State):
             return Outcome.draw(self, "why.drei.full")
         return None
 
-    def key(self):
+    def key(self) -> Hashable:
         if self.placed < 2 * PAWNS:
             return self.placed          # while placing, no position can come back
         return "".join(self.board) + CELLS[self.last_pawn] + str(self.to_move)
 
-    def evaluate(self):
+    def evaluate(self) -> Rewards | None:
         """For long continuations: pairs that a third pawn on an empty square would complete."""
         score = [0, 0]
         board = self.board
@@ -456,42 +463,42 @@ class Drei(State):
         d = max(-4, min(4, score[0] - score[1]))
         return (0.5 + d / 10, 0.5 - d / 10)
 
-    def solve(self, deadline: float | None, table: dict) -> tuple | None:
+    def solve(self, deadline: float | None, table: drei_solver.Table) -> Rewards | None:
         """The search's solve() hook: the rewards under perfect play (drei_solver), or None when
         not known by `deadline` (time.perf_counter()). Only while pawns are placed without the
         continuation, and from the second pawn on: from the start the whole game is 2.7 million
-        nodes, more than a move's budget."""
+        nodes (drei_solver.py says how that was counted), more than a move's budget."""
         if self.result is not None:
             return self.result.rewards
         if self.options["continuation"] or self.placed < 2:
             return None
-        own = OWN[self.to_move]
+        own, other = OWN[self.to_move], OWN[1 - self.to_move]
         me = op = 0
         for i, x in enumerate(self.board):
             if x == own:
                 me |= 1 << i
             elif x != ".":
                 op |= 1 << i
-        v = drei_solver.solve(me, op, self.last_pawn, self.placed, self.attack,
-                              THIRDS[self.options["troika"]], table, deadline)
+        v = drei_solver.solve(me, op, self._pair_squares(own), self._pair_squares(other), self.last_pawn,
+                              self.placed, self.attack, THIRDS[self.options["troika"]], table, deadline)
         if v is None or v == drei_solver.ILLEGAL:       # ILLEGAL: not a position play() reaches
             return None
         return (0.5, 0.5) if v == 0 else tuple(1.0 if (seat == self.to_move) == (v == 1) else 0.0 for seat in (0, 1))
 
     # ---------------------------------------------------------------- notation
-    def move_text(self, move) -> str:
+    def move_text(self, move: int) -> str:
         if move >= LIFT:
             f, t = divmod(move - LIFT, SIZE)
             return f"{CELLS[f]}-{CELLS[t]}"
         return CELLS[move]
 
-    def move_input(self, move):
+    def move_input(self, move: int) -> tuple[tuple[str, ...], str | None]:
         if move >= LIFT:
             f, t = divmod(move - LIFT, SIZE)
             return (CELLS[f], CELLS[t]), None
         return (CELLS[move],), None
 
-    def why_illegal(self, text):
+    def why_illegal(self, text: str) -> Message | None:
         parts = text.strip().upper().split("-")
         if any(p not in INDEX for p in parts):
             return None
@@ -525,16 +532,16 @@ class Drei(State):
                 board[f] = own
 
     # ---------------------------------------------------------------- position code
-    def _encode_body(self):
+    def _encode_body(self) -> str:
         last = self.move_text(self.last) if isinstance(self.last, int) else ""
         return ";".join([grid_encode(self.board, N), str(self.to_move), last] + self._code_tail())
 
     @classmethod
-    def _upgrade(cls, version, options, body):
+    def _upgrade(cls, version: int, options: Options, body: str) -> str:
         """Version 1 had no repetition mark (a repetition draw reopened as a game going on)."""
         return body + ";" if version == 1 else super()._upgrade(version, options, body)
 
-    def _decode_body(self, body, options):
+    def _decode_body(self, body: str, options: Options) -> None:
         (b, seat, last), drawn = self._split_code(body, 3)
         self._init_board(options)
         self.board = board = grid_decode(b, N, N, "WB")
@@ -542,7 +549,7 @@ class Drei(State):
         w, k = board.count("W"), board.count("B")
         self.placed = w + k
         self.ply = self.placed
-        for own, count in zip(OWN, (w, k)):
+        for own, count in zip(OWN, (w, k), strict=True):
             if count > PAWNS:
                 raise BadPosition("err.position", why=msg("drei.pos.pawns")).at(
                     *(CELLS[i] for i in range(SIZE) if board[i] == own))
@@ -605,28 +612,29 @@ class Drei(State):
             board[t] = own
 
     # ---------------------------------------------------------------- board editor
-    def edit_items(self):
+    def edit_items(self) -> tuple[Item, ...]:
         """A pawn of each colour, and each as the pawn placed last (the next goes en prise to it)."""
         return tuple(Item(key, "pawn", colour, mark="last" if key.islower() else "")
                      for key, colour in (("W", "white"), ("B", "black"), ("w", "white"), ("b", "black")))
 
-    def to_setup(self):
-        board = {CELLS[i]: (x.lower() if i == self.last_pawn else x,) for i, x in enumerate(self.board) if x != "."}
+    def to_setup(self) -> Setup:
+        board: dict[str, tuple[str, ...]] = {CELLS[i]: (x.lower() if i == self.last_pawn else x,)
+                                             for i, x in enumerate(self.board) if x != "."}
         return Setup(dict(self.options), board, self.to_move, {}, self._encode_body().split(";", 2)[2])
 
     @classmethod
-    def setup_body(cls, setup):
+    def setup_body(cls, setup: Setup) -> str:
         """History '' = the last move is only the pawn marked as placed last, no repetition."""
         board = [setup.board.get(c, (".",))[-1] for c in CELLS]
-        marked = ".".join(c for c, x in zip(CELLS, board) if x.islower())
+        marked = ".".join(c for c, x in zip(CELLS, board, strict=True) if x.islower())
         return ";".join([grid_encode([x.upper() for x in board], N), str(setup.to_move),
                          setup.history or marked + ";"])
 
     # ---------------------------------------------------------------- presentation
-    def seat_rotation(self, seat):
+    def seat_rotation(self, seat: int) -> int:
         return 0
 
-    def status(self):
+    def status(self) -> Message | None:
         if self.result is not None:
             return None
         if self.last_pawn < 0:
@@ -654,7 +662,7 @@ class Drei(State):
                 board[lifted] = own
         return sorted(legal), sorted(j for j in attacked if j not in legal)
 
-    def view(self, aids=frozenset(), selected=None):
+    def view(self, aids: frozenset[str] = frozenset(), selected: str | None = None) -> View:
         cols = self.colours
         v = grid(N, N, fill=lambda c, r: COLOUR_NAMES[cols[r * N + c]],
                  mark=lambda c, r: MOVE_TYPES[cols[r * N + c]])

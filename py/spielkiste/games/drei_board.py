@@ -1,8 +1,14 @@
 """Die Drei's board: the four Katarenga quarterboards, how they are laid (the board options),
 and the tables the rules read from the colours (attack rays per square, the squares that can
 form a three with each square). Everything here depends on the layout only, not on the pawns."""
+from typing import TypeAlias
+
 from ..coords import names
+from ..engine import Options
 from ..rng import Rng
+
+Layout: TypeAlias = tuple[tuple[int, int, bool], ...]      # per quadrant (tile, quarter turns, mirrored)
+Rays: TypeAlias = tuple[tuple[tuple[int, ...], ...], ...]  # per square, its rays, each nearest first
 
 N = 8
 SIZE = N * N
@@ -14,7 +20,7 @@ MOVE_TYPES = ("rook", "bishop", "knight", "king")
 # the published quarterboards, rows top to bottom (an unverified transcription, see the rules page)
 TILES = ("RYBG/GRGB/YYBR/BGRY", "RYGB/GYRY/BBGR/YRBG", "RGBY/YYGR/BBRG/GRYB", "RGBY/YYBR/BGRG/GRYB")
 QUADRANTS = ("tl", "tr", "bl", "br")     # top-left, top-right, bottom-left, bottom-right
-DEFAULT_LAYOUT = ((0, 0, False), (1, 0, False), (2, 0, False), (3, 0, False))   # (tile, quarter turns, mirrored)
+DEFAULT_LAYOUT: Layout = ((0, 0, False), (1, 0, False), (2, 0, False), (3, 0, False))
 
 
 def tile_value(tile: int, turns: int, mirrored: bool) -> str:
@@ -50,7 +56,7 @@ def laid_tile(tile: int, turns: int, mirrored: bool) -> list[list[int]]:
     return rows
 
 
-def board_colours(layout) -> tuple[int, ...]:
+def board_colours(layout: Layout) -> tuple[int, ...]:
     out = [0] * SIZE
     for q, (tile, turns, mirrored) in enumerate(layout):
         rows = laid_tile(tile, turns, mirrored)
@@ -61,7 +67,7 @@ def board_colours(layout) -> tuple[int, ...]:
     return tuple(out)
 
 
-def layout_of(options) -> tuple:
+def layout_of(options: Options) -> Layout:
     if options["board"] == "random":
         rng = Rng(options["seed"])
         order = rng.shuffle([0, 1, 2, 3])
@@ -75,10 +81,10 @@ ORTHO = ((1, 0), (-1, 0), (0, 1), (0, -1))
 DIAG = ((1, 1), (1, -1), (-1, 1), (-1, -1))
 KNIGHT = ((1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2))
 KING = ORTHO + DIAG
-_RAYS_CACHE: dict = {}
+_RAYS_CACHE: dict[tuple[int, ...], Rays] = {}
 
 
-def attack_rays(colours) -> tuple:
+def attack_rays(colours: tuple[int, ...]) -> Rays:
     """Per square, the rays its pawn attacks along (a knight's or king's step is a ray of one):
     a sliding ray stops after the first square of the pawn's own colour."""
     rays = _RAYS_CACHE.get(colours)
@@ -108,7 +114,7 @@ def attack_rays(colours) -> tuple:
     return rays
 
 
-def attack_reach(colours) -> tuple:
+def attack_reach(colours: tuple[int, ...]) -> tuple[int, ...]:
     """Per square, the bit mask of every square on its attack rays (as if the board were empty):
     a quick test that a pawn there attacks none of a set of squares."""
     return tuple(sum(1 << j for ray in rays for j in ray) for rays in attack_rays(colours))
@@ -118,10 +124,10 @@ def line_ok(dc: int, dr: int) -> bool:
     return dc == 0 or dr == 0 or dc == dr or dc == -dr
 
 
-def _partners(any_dir: bool) -> tuple:
+def _partners(any_dir: bool) -> tuple[tuple[tuple[int, int, int], ...], ...]:
     """Per square i, (q, beyond, back) for every square q that can stand next to i in a three:
     i q beyond, or q i back (-1 off the board). Without Troika only q on i's lines count."""
-    def at(c, r):
+    def at(c: int, r: int) -> int:
         return r * N + c if 0 <= c < N and 0 <= r < N else -1
     out = []
     for i in range(SIZE):
@@ -137,7 +143,7 @@ def _partners(any_dir: bool) -> tuple:
 PARTNERS = (_partners(False), _partners(True))
 
 
-def _thirds(any_dir: bool) -> tuple:
+def _thirds(any_dir: bool) -> tuple[tuple[int, ...], ...]:
     """THIRDS[a][b]: the squares that make Die Drei with pawns on a and b (beyond b, before a,
     between them), off-board ones left out, as a bit mask (bit t: square t); 0 where a and b share
     no line (without Troika)."""

@@ -5,14 +5,17 @@ Seats are the players; colours are what they play. Seat 0 starts with Purple; wi
 rule, seat 1's first decision may be 'swap', after which seat 0 plays Green and moves next.
 Optional stones are placed at random from the seed, or by hand as set-up moves (the seats
 alternate, the starting seat first)."""
+import random
+from collections.abc import Iterable
+
 from ..codec import grid_decode, grid_encode, parse_int, split_fields
 from ..coords import names
 from ..editor import Field, Item, Setup
-from ..engine import Option, Outcome, State
+from ..engine import Option, Options, Outcome, Rewards, State
 from ..errors import BadPosition
 from ..rng import Rng
-from ..texts import add, msg
-from ..view import Piece, grid
+from ..texts import Message, add, msg
+from ..view import Piece, View, grid
 
 N = 7
 CELLS = names(N, N)
@@ -33,9 +36,11 @@ add({
     "snorkels.pie_choice": ("Pie rule: {player} may swap colours or play on.",
                             "Tortenregel: {player} darf die Farben tauschen oder weiterspielen."),
     "why.snorkels.captured": ("{loser} captured: {winner} wins.", "{loser} geschlagen: {winner} gewinnt."),
-    "why.snorkels.self": ("{loser} captured itself: {winner} wins.", "{loser} hat sich selbst geschlagen: {winner} gewinnt."),
+    "why.snorkels.self": ("{loser} captured itself: {winner} wins.",
+                          "{loser} hat sich selbst geschlagen: {winner} gewinnt."),
     "snorkels.illegal.swap": ("a swap is only possible as the second player's first decision under the pie rule",
-                              "Tauschen ist nur mit der Tortenregel als erste Entscheidung des zweiten Spielers möglich"),
+                              "Tauschen ist nur mit der Tortenregel als erste Entscheidung des zweiten Spielers "
+                              "möglich"),
     "snorkels.pos.what.stones": ("the number of stones to place", "die Zahl der noch zu setzenden Steine"),
     "snorkels.pos.what.swapped": ("the swap flag", "die Tauschmarke"),
     "snorkels.edit.swapped": ("Colours swapped (pie rule)", "Farben getauscht (Tortenregel)"),
@@ -49,7 +54,8 @@ add({
                            "and one more when Green is",
                            "Lila beginnt, also hat Lila so viele Schnorchel wie Grün, wenn Lila am Zug ist, "
                            "und einen mehr, wenn Grün am Zug ist"),
-    "snorkels.pos.last": ("the last move is not on an occupied square", "der letzte Zug steht nicht auf einem besetzten Feld"),
+    "snorkels.pos.last": ("the last move is not on an occupied square",
+                          "der letzte Zug steht nicht auf einem besetzten Feld"),
     "snorkels.pos.again": ("the player who moved last is to move again", "wer zuletzt gezogen hat, ist wieder am Zug"),
     "snorkels.pos.captured": ("the group at {cell} would have been captured already",
                               "die Gruppe auf {cell} wäre schon geschlagen worden"),
@@ -66,11 +72,11 @@ class Snorkels(State):
     )
     move_pattern = r"(?i)swap|s?[A-G][1-7]"
 
-    board: list          # 'P', 'G', 'S' or '.' per cell
+    board: list[str]     # 'P', 'G', 'S' or '.' per cell
     swapped: bool        # True after a pie swap: seat 0 plays Green
     stones_left: int     # stones still to place by hand
 
-    def _setup(self, options):
+    def _setup(self, options: Options) -> None:
         self.board = ["."] * (N * N)
         self.swapped = False
         self.stones_left = 0
@@ -89,7 +95,7 @@ class Snorkels(State):
         return (self.options["pie"] and not self.swapped and self.stones_left == 0
                 and self.board.count("P") == 1 and self.board.count("G") == 0)
 
-    def legal_moves(self):
+    def legal_moves(self) -> list[int | str]:
         if self.result is not None:
             return []
         empty = [i for i, v in enumerate(self.board) if v == "."]
@@ -97,7 +103,7 @@ class Snorkels(State):
             return [STONE + i for i in empty]
         return ([SWAP] if self.pie_pending() else []) + empty
 
-    def winning_moves(self) -> list:
+    def winning_moves(self) -> list[int | str]:
         """The last free tube of every enemy group (filling it captures the group: the mover wins
         even if its own group is captured too): the search's hook, cheaper than trying every move.
         With one empty square left, that square is tried (filling the board wins too)."""
@@ -117,21 +123,21 @@ class Snorkels(State):
                     out |= tubes
         return sorted(out)
 
-    def _wins_by_trial(self, move) -> bool:
+    def _wins_by_trial(self, move: int | str) -> bool:
         s = self.copy()
         s.play(move)
         return s.result is not None and s.result.rewards[self.to_move] == 1.0
 
-    def playout_move(self, rng):
+    def playout_move(self, rng: random.Random) -> int | str:
         board = self.board
         while True:   # a random empty square; the board never fills (see test_full_board_impossible)
             i = rng.randrange(N * N)
             if board[i] == ".":
                 return STONE + i if self.stones_left else i
 
-    def _apply(self, move):
+    def _apply(self, move: int | str) -> None:
         seat = self.to_move
-        if move == SWAP:
+        if isinstance(move, str):          # SWAP, the only move that is no square
             self.swapped = True
             self.to_move = 0           # seat 0 now plays Green, and Green moves next
             return
@@ -147,7 +153,7 @@ class Snorkels(State):
             self.result = Outcome.win(self, seat, "why.no_moves", player=self.seat_ref(1 - seat),
                                       winner=self.seat_ref(seat))
 
-    def group(self, i: int) -> tuple[set, bool]:
+    def group(self, i: int) -> tuple[set[int], bool]:
         """The group through cell i and whether it has a free breathing tube."""
         board, colour = self.board, self.board[i]
         seen, stack, free = {i}, [i], False
@@ -161,12 +167,12 @@ class Snorkels(State):
                     stack.append(n)
         return seen, free
 
-    def tubes(self, cells) -> set:
+    def tubes(self, cells: Iterable[int]) -> set[int]:
         """The free breathing tubes of a group's cells."""
         board = self.board
         return {n for c in cells for n in NEIGHBOURS[c] if board[n] == "."}
 
-    def _capture_after(self, i: int, seat: int):
+    def _capture_after(self, i: int, seat: int) -> Outcome | None:
         """Enemy groups first (mutual blockade: the mover wins), then the mover's own group."""
         own = self.board[i]
         enemy = "G" if own == "P" else "P"
@@ -182,7 +188,7 @@ class Snorkels(State):
                                loser=self.seat_ref(seat), winner=self.seat_ref(1 - seat))
         return None
 
-    def evaluate(self):
+    def evaluate(self) -> Rewards | None:
         """Liberties of the weakest group decide who is closer to being captured."""
         worst = {"P": 99, "G": 99}
         seen = set()
@@ -197,19 +203,19 @@ class Snorkels(State):
         return (0.5 + d / 7, 0.5 - d / 7)
 
     # ---------------------------------------------------------------- notation
-    def move_text(self, move) -> str:
-        if move == SWAP:
-            return SWAP
+    def move_text(self, move: int | str) -> str:
+        if isinstance(move, str):
+            return move
         if move >= STONE:
             return "s" + CELLS[move - STONE]
         return CELLS[move]
 
-    def move_input(self, move):
-        if move == SWAP:
+    def move_input(self, move: int | str) -> tuple[tuple[str, ...], str | None]:
+        if isinstance(move, str):
             return (), "snorkels.swap"
         return (CELLS[move % STONE],), None
 
-    def why_illegal(self, text):
+    def why_illegal(self, text: str) -> Message | None:
         t = text.strip().upper().lstrip("S") if text.strip().upper() != "SWAP" else ""
         if t in INDEX and self.board[INDEX[t]] != ".":
             return msg("illegal.not_empty")
@@ -218,12 +224,12 @@ class Snorkels(State):
         return None
 
     # ---------------------------------------------------------------- position code
-    def _encode_body(self):
+    def _encode_body(self) -> str:
         last = CELLS[self.last % STONE] if isinstance(self.last, int) else ""
         return ";".join([grid_encode(self.board, N), str(self.to_move), "1" if self.swapped else "0",
                          str(self.stones_left), last])
 
-    def _decode_body(self, body, options):
+    def _decode_body(self, body: str, options: Options) -> None:
         b, seat, swapped, left, last = split_fields(body, 5)
         self.board = grid_decode(b, N, N, "PGS")
         self.to_move = parse_int(seat, 0, 1, "pos.what.to_move")
@@ -261,28 +267,28 @@ class Snorkels(State):
                         *(CELLS[c] for c in sorted(cells)))
 
     # ---------------------------------------------------------------- board editor
-    def edit_items(self):
+    def edit_items(self) -> tuple[Item, ...]:
         return (Item("P", "disc", "purple"), Item("G", "disc", "green"), Item("S", "stone", "neutral"))
 
-    def edit_fields(self):
+    def edit_fields(self) -> tuple[Field, ...]:
         return (Field("swapped", "snorkels.edit.swapped", 0, 1), Field("stones_left", "snorkels.pos.what.stones", 0, 3))
 
-    def to_setup(self):
-        board = {CELLS[i]: (v,) for i, v in enumerate(self.board) if v != "."}
+    def to_setup(self) -> Setup:
+        board: dict[str, tuple[str, ...]] = {CELLS[i]: (v,) for i, v in enumerate(self.board) if v != "."}
         return Setup(dict(self.options), board, self.to_move,
                      {"swapped": int(self.swapped), "stones_left": self.stones_left}, self._encode_body().split(";")[4])
 
     @classmethod
-    def setup_body(cls, setup):
+    def setup_body(cls, setup: Setup) -> str:
         board = [setup.board.get(c, (".",))[-1] for c in CELLS]
         return ";".join([grid_encode(board, N), str(setup.to_move), str(setup.fields.get("swapped", 0)),
                          str(setup.fields.get("stones_left", 0)), setup.history])
 
     # ---------------------------------------------------------------- presentation
-    def seat_colour(self, seat):
+    def seat_colour(self, seat: int) -> str:
         return "purple" if self.colour_of(seat) == "P" else "green"
 
-    def status(self):
+    def status(self) -> Message | None:
         if self.stones_left:
             total = self.options["stones"]
             return "snorkels.place_stone", {"n": total - self.stones_left + 1, "total": total}
@@ -290,10 +296,10 @@ class Snorkels(State):
             return "snorkels.pie_choice", {"player": self.seat_ref(self.to_move)}
         return None
 
-    def seat_rotation(self, seat):
+    def seat_rotation(self, seat: int) -> int:
         return 0
 
-    def view(self, aids=frozenset(), selected=None):
+    def view(self, aids: frozenset[str] = frozenset(), selected: str | None = None) -> View:
         v = grid(N, N, fill=lambda c, r: "sand")
         colour = {"P": "purple", "G": "green", "S": "neutral"}
         for i, x in enumerate(self.board):

@@ -7,19 +7,24 @@ first empty square beyond (anywhere on the 12x12 board); every jumped piece is r
 game ends when no jump is possible; the rating goes by the pieces left (1 excellent, 2 good,
 3 satisfactory, 4+ practise).
 
-One seat. Moves are ints from*144 + to. The solver (spielkiste.solver) answers "hint" and
-"is this still solvable?" for any position."""
+One seat. Moves are ints from*144 + to. The solver beside it (solitaire_solver.py) answers
+"hint" and "is this still solvable?" for any position."""
+import random
+from collections.abc import Sequence
+
 from ..codec import grid_decode, grid_encode, split_fields
-from ..editor import Setup
-from ..engine import Option, Outcome, State
+from ..editor import Item, Setup
+from ..engine import Option, Options, Outcome, Rewards, SearchSettings, State
 from ..errors import BadPosition
 from ..rng import Rng
-from ..texts import add, msg
-from . import box
+from ..texts import Message, add, msg
+from ..view import View
+from . import box, solitaire_solver
 from .box import CELLS, INDEX, N, RAYS
 
 NN = N * N
-# the standard start (colours reconstructed, see the rules page), rows 4-9 top to bottom, columns D-I; rows 4-5 triangles
+# the standard start (colours reconstructed, see the rules page), rows 4-9 top to bottom, columns D-I;
+# rows 4-5 triangles
 START_ROWS = ("RBRGYG", "GYYBBR", "RBGRYG", "GYBYBR", "YRRGGB", "BGBYRY")
 COLOUR = {"R": "red", "B": "blue", "G": "green", "Y": "yellow"}
 BLOCK = tuple(INDEX[f"{'DEFGHI'[c]}{r + 4}"] for r in range(6) for c in range(6))   # D4..I9, reading order
@@ -27,7 +32,7 @@ COLOUR_NO = {ch: box.COLOURS.index(box.colour_of(ch)) + 1 for ch in box.ALPHABET
 BOX = {ch: {box.SQUARE: 6, box.TRIANGLE: 3, box.CYLINDER: 0}[box.shape_of(ch)] for ch in box.ALPHABET}  # the most
 
 
-def start_board(shuffle: bool = False, seed: int = 0) -> list:
+def start_board(shuffle: bool = False, seed: int = 0) -> list[str]:
     """The 144-square board of the standard start or a seeded shuffled deal."""
     letters = []
     for r, row in enumerate(START_ROWS):
@@ -36,12 +41,12 @@ def start_board(shuffle: bool = False, seed: int = 0) -> list:
     if shuffle:
         Rng(seed).shuffle(letters)
     board = ["."] * NN
-    for i, ch in zip(BLOCK, letters):
+    for i, ch in zip(BLOCK, letters, strict=True):
         board[i] = ch
     return board
 
 
-def landings(board, f):
+def landings(board: Sequence[str], f: int) -> list[int]:
     """The landing square of every jump of the piece on f (the playouts ask often: no run lists)."""
     own = COLOUR_NO[board[f]]
     out = []
@@ -59,7 +64,7 @@ def landings(board, f):
     return out
 
 
-def jumps_from(board, f):
+def jumps_from(board: Sequence[str], f: int) -> list[tuple[int, list[int]]]:
     """(landing square, jumped squares) for every jump of the piece on f."""
     lands = landings(board, f)
     return [(to, list(ray[:ray.index(to)])) for ray in RAYS[f] for to in lands if to in ray]
@@ -92,7 +97,8 @@ add({
     "why.solitaire.excellent": ("One piece left: excellent!", "Eine Figur übrig: hervorragend!"),
     "why.solitaire.good": ("Two pieces left: good.", "Zwei Figuren übrig: gut."),
     "why.solitaire.satisfactory": ("Three pieces left: satisfactory.", "Drei Figuren übrig: zufriedenstellend."),
-    "why.solitaire.practise": ("{n} {n:piece|pieces} left: practise, practise!", "{n} {n:Figur|Figuren} übrig: üben, üben!"),
+    "why.solitaire.practise": ("{n} {n:piece|pieces} left: practise, practise!",
+                               "{n} {n:Figur|Figuren} übrig: üben, üben!"),
     "solitaire.illegal.occupied": ("a piece lands on an empty square", "eine Figur landet auf einem leeren Feld"),
     "solitaire.illegal.straight": ("a piece jumps straight along a row or a column",
                                    "eine Figur springt gerade entlang einer Reihe oder Spalte"),
@@ -122,25 +128,25 @@ class Solitaire(State):
     )
     aids = ("jumps",)
     tools = ("hint", "solvable")
-    playout_cap = 40
+    search_settings = SearchSettings(cap=40)
     move_pattern = r"(?i)[A-L](?:1[0-2]|[1-9])-[A-L](?:1[0-2]|[1-9])"
 
-    board: list          # 144 letters, '.' empty
+    board: list[str]     # 144 letters, '.' empty
 
-    def _setup(self, options):
+    def _setup(self, options: Options) -> None:
         self.board = start_board(options["shuffle"], options["seed"])
 
     # ---------------------------------------------------------------- rules
     def pieces(self) -> int:
         return NN - self.board.count(".")
 
-    def legal_moves(self):
+    def legal_moves(self) -> list[int]:
         if self.result is not None:
             return []
         b = self.board
         return [f * NN + to for f in range(NN) if b[f] != "." for to in landings(b, f)]
 
-    def playout_move(self, rng):
+    def playout_move(self, rng: random.Random) -> int:
         """A random piece that can jump (pieces drawn until one can), then one of its jumps at
         random: not uniform over the moves, every one legal, and no full move list."""
         b = self.board
@@ -155,7 +161,7 @@ class Solitaire(State):
             n -= 1
             pieces[k] = pieces[n]
 
-    def _apply(self, move):
+    def _apply(self, move: int) -> None:
         f, to = divmod(move, NN)
         b = self.board
         d = _direction(f, to)
@@ -167,7 +173,7 @@ class Solitaire(State):
         b[f] = "."
         self.result = self._end()
 
-    def _end(self):
+    def _end(self) -> Outcome | None:
         b = self.board
         for f in range(NN):
             if b[f] != "." and landings(b, f):
@@ -175,20 +181,19 @@ class Solitaire(State):
         left = self.pieces()
         reward = 1.0 if left == 1 else 0.8 if left == 2 else 0.6 if left == 3 else 0.5 * (36 - left) / 32
         key = rating(left)
-        return Outcome([max(0.0, reward)], (0,) if left == 1 else (), "why.solitaire." + key, {"n": left})
+        return Outcome((max(0.0, reward),), (0,) if left == 1 else (), "why.solitaire." + key, {"n": left})
 
-    def evaluate(self):
+    def evaluate(self) -> Rewards | None:
         return (0.5 * (36 - self.pieces()) / 32,)
 
-    def run_tool(self, name, seconds):
+    def run_tool(self, name: str, seconds: float) -> dict[str, object]:
         """The solver's answers for the page: 'hint' (the next move of the best line found) and
         'solvable' (can one piece still be reached?)."""
-        from .. import solver
         if name not in self.tools:
             return super().run_tool(name, seconds)
         if self.result is not None or not self.legal_moves():
             return {"key": "solitaire.no_jump", "args": {}, "move": None}
-        r = solver.solve(self, seconds)
+        r = solitaire_solver.solve(self.board, seconds)
         if name == "hint":
             move = r.line[0] if r.line else self.move_text(self.legal_moves()[0])
             if r.best == 1:
@@ -201,19 +206,19 @@ class Solitaire(State):
         return {"key": "solitaire.solvable_unknown", "args": {"left": r.best}, "move": None}
 
     # ---------------------------------------------------------------- notation
-    def move_text(self, move) -> str:
+    def move_text(self, move: int) -> str:
         f, to = divmod(move, NN)
         return f"{CELLS[f]}-{CELLS[to]}"
 
-    def move_input(self, move):
+    def move_input(self, move: int) -> tuple[tuple[str, ...], str | None]:
         f, to = divmod(move, NN)
         return (CELLS[f], CELLS[to]), None
 
-    def why_illegal(self, text):
-        parts = [INDEX.get(p) for p in text.strip().upper().split("-")]
-        if None in parts:
+    def why_illegal(self, text: str) -> Message | None:
+        names = text.strip().upper().split("-")
+        if len(names) != 2 or not all(name in INDEX for name in names):
             return None
-        f, to = parts
+        f, to = INDEX[names[0]], INDEX[names[1]]
         b = self.board
         if b[f] == ".":
             return msg("illegal.no_piece", cell=CELLS[f])
@@ -233,13 +238,13 @@ class Solitaire(State):
         return msg("solitaire.illegal.own_colour")
 
     # ---------------------------------------------------------------- position code
-    def _encode_body(self):
+    def _encode_body(self) -> str:
         return _body(self.board, self._last_text())
 
-    def _last_text(self):
+    def _last_text(self) -> str:
         return "" if self.last is None else self.move_text(self.last)
 
-    def _decode_body(self, body, options):
+    def _decode_body(self, body: str, options: Options) -> None:
         b, last = split_fields(body, 2)
         self.board = board = grid_decode(b, N, N, box.ALPHABET)
         for ch, most in BOX.items():
@@ -255,12 +260,13 @@ class Solitaire(State):
                 *(CELLS[i] for i in range(NN) if board[i] != start[i]))
         self.ply = 0
         if last:
-            parts = [INDEX.get(p) for p in last.upper().split("-")]
-            if len(parts) != 2 or None in parts or board[parts[1]] == "." or board[parts[0]] != "." or \
-                    (box.ROW[parts[0]] != box.ROW[parts[1]] and box.COL[parts[0]] != box.COL[parts[1]]) or \
-                    abs(parts[0] - parts[1]) in (1, N):
+            names = last.upper().split("-")
+            if len(names) != 2 or not all(name in INDEX for name in names):
                 raise BadPosition("err.position", why=msg("pos.last_move"))
-            f, to = parts
+            f, to = INDEX[names[0]], INDEX[names[1]]
+            if board[to] == "." or board[f] != "." or \
+                    (box.ROW[f] != box.ROW[to] and box.COL[f] != box.COL[to]) or abs(f - to) in (1, N):
+                raise BadPosition("err.position", why=msg("pos.last_move"))
             d = _direction(f, to)
             j = box.NEXT[d][f]
             while j != to:
@@ -271,30 +277,30 @@ class Solitaire(State):
         self.result = self._end()
 
     # ---------------------------------------------------------------- board editor
-    def edit_items(self):
+    def edit_items(self) -> tuple[Item, ...]:
         """The squares and triangles of the four colours (the solitaire uses no cylinders)."""
         return tuple(box.edit_item(box.char(colour, shape)) for colour in box.COLOURS
                      for shape in (box.SQUARE, box.TRIANGLE))
 
-    def to_setup(self):
+    def to_setup(self) -> Setup:
         return Setup(dict(self.options), box.setup_board(self.board), 0, {}, self._last_text())
 
     @classmethod
-    def setup_body(cls, setup):
+    def setup_body(cls, setup: Setup) -> str:
         return _body([setup.board.get(c, (".",))[-1] for c in CELLS], setup.history)
 
     # ---------------------------------------------------------------- presentation
-    def seat_colour(self, seat):
+    def seat_colour(self, seat: int) -> str:
         return "player"
 
-    def seat_rotation(self, seat):
+    def seat_rotation(self, seat: int) -> int:
         return 0
 
-    def status(self):
+    def status(self) -> Message | None:
         n = self.pieces()
         return ("solitaire.one_left", {}) if n == 1 else ("solitaire.left", {"n": n})
 
-    def view(self, aids=frozenset(), selected=None):
+    def view(self, aids: frozenset[str] = frozenset(), selected: str | None = None) -> View:
         v = box.board_view()
         box.add_pieces(v, self.board)
         if self.last is not None:
@@ -319,12 +325,12 @@ class Solitaire(State):
         return v
 
 
-def _body(board, last) -> str:
+def _body(board: Sequence[str], last: str) -> str:
     """A position code body: the board, the last move."""
     return ";".join([grid_encode(board, N), last])
 
 
-def _direction(f, to):
+def _direction(f: int, to: int) -> int:
     if box.ROW[f] == box.ROW[to]:
         return box.RIGHT if to > f else box.LEFT
     return box.DOWN if to > f else box.UP

@@ -12,12 +12,14 @@ variant full in the wrong order) is passed over.
 
 Moves are ints 144 * from + to; STOP ends a bonus sequence."""
 import math
+import random
 
 from ..codec import grid_decode, parse_int, split_fields
-from ..editor import Setup
-from ..engine import Option, Outcome, State
+from ..editor import Item, Setup
+from ..engine import Option, Options, Outcome, Rewards, SearchSettings, State
 from ..errors import BadPosition
-from ..texts import add, msg
+from ..texts import Message, add, msg
+from ..view import View
 from . import box
 from .box import CELLS, INDEX, N
 
@@ -40,8 +42,10 @@ add({
     "opt.sprung.expert": ("Expert variant: triangles must finish in the front column L",
                           "Variante für Erfahrene: Dreiecke müssen in der vorderen Spalte L ankommen"),
     "sprung.stop": ("Stop here (end the turn)", "Hier aufhören (Zug beenden)"),
-    "sprung.bonus": ("{player} may move the piece on {cell} again (column {col} holds {count} opposing {count:piece|pieces}) or stop.",
-                     "{player} darf die Figur auf {cell} nochmals ziehen (Spalte {col} hat {count} {count:gegnerische Figur|gegnerische Figuren}) oder aufhören."),
+    "sprung.bonus": ("{player} may move the piece on {cell} again (column {col} holds {count} opposing "
+                     "{count:piece|pieces}) or stop.",
+                     "{player} darf die Figur auf {cell} nochmals ziehen (Spalte {col} hat {count} "
+                     "{count:gegnerische Figur|gegnerische Figuren}) oder aufhören."),
     "sprung.passed": ("{player} cannot move and is passed over.", "{player} kann nicht ziehen und wird übersprungen."),
     "why.sprung.goal": ("{winner} fills the goal field and wins.", "{winner} besetzt das Zielfeld und gewinnt."),
     "why.sprung.goal_team": ("{winner} and {partner} fill their goal fields and win.",
@@ -73,7 +77,8 @@ add({
     "sprung.pos.winner": ("{player} has filled the goal field, so {player} moved last and must be the side to move",
                           "{player} hat das Zielfeld gefüllt, hat also zuletzt gezogen und muss am Zug sein"),
     "sprung.pos.bonus_over": ("a bonus move after the game ended", "ein Extrazug nach dem Ende der Partie"),
-    "sprung.pos.bonus_square": ("the bonus square is not on the board", "das Feld des Extrazugs liegt nicht auf dem Brett"),
+    "sprung.pos.bonus_square": ("the bonus square is not on the board",
+                                "das Feld des Extrazugs liegt nicht auf dem Brett"),
     "sprung.pos.bonus_piece": ("the bonus piece is not a piece of the player to move",
                                "die Figur des Extrazugs gehört nicht dem Spieler am Zug"),
     "sprung.pos.bonus_earned": ("that piece has not earned a bonus move", "diese Figur hat keinen Extrazug verdient"),
@@ -91,13 +96,13 @@ class Sprung(State):
     move_pattern = r"(?i)stop|[A-L](1[0-2]|[1-9])-[A-L](1[0-2]|[1-9])"
     aids = ("bonus_columns",)
     stuck_reason = "why.box.stuck"
-    playout_cap = 30                # then evaluate(): the race is measured well by distance
+    search_settings = SearchSettings(cap=30)   # then evaluate(): the race is measured well by distance
 
-    board: list          # 144 box letters, '.' empty
+    board: list[str]     # 144 box letters, '.' empty
     bonus: int           # square of the piece that may move again, -1 if none
-    colcount: list       # colcount[seat * 12 + col]: pieces of seat in column col
+    colcount: list[int]  # colcount[seat * 12 + col]: pieces of seat in column col
 
-    def _setup(self, options):
+    def _setup(self, options: Options) -> None:
         self._init_tables()
         self.board = ["."] * (N * N)
         for seat in range(self.num_players):
@@ -108,7 +113,7 @@ class Sprung(State):
         self.bonus = -1
         self._count()
 
-    def _init_tables(self):
+    def _init_tables(self) -> None:
         self.layout = LAYOUT[self.num_players]
         owner = {}
         for seat, (colour, _top) in enumerate(self.layout):
@@ -119,7 +124,7 @@ class Sprung(State):
         self.opp = [tuple(o for o in range(self.num_players) if self.teams[o] != self.teams[s])
                     for s in range(self.num_players)]
 
-    def _count(self):
+    def _count(self) -> None:
         cc = [0] * (self.num_players * N)
         for i, ch in enumerate(self.board):
             if ch != ".":
@@ -152,7 +157,7 @@ class Sprung(State):
             return k == 1 or k == 3
         return k % 2 == 1
 
-    def piece_moves(self, seat: int) -> list:
+    def piece_moves(self, seat: int) -> list[int]:
         out = []
         board, dest = self.board, self.dest
         for r in self.rows_of(seat):
@@ -164,14 +169,14 @@ class Sprung(State):
                         out.append((base + c) * 144 + j)
         return out
 
-    def legal_moves(self):
+    def legal_moves(self) -> list[int]:
         if self.result is not None:
             return []
         if self.bonus >= 0:
             return [self.bonus * 144 + self.dest(self.bonus), STOP]
         return self.piece_moves(self.to_move)
 
-    def playout_move(self, rng):
+    def playout_move(self, rng: random.Random) -> int:
         if self.bonus >= 0:
             if rng.random() < 0.9:
                 return self.bonus * 144 + self.dest(self.bonus)
@@ -204,7 +209,7 @@ class Sprung(State):
         team = self.teams[seat]
         return all(self.goal_full(s) for s in range(self.num_players) if self.teams[s] == team)
 
-    def _apply(self, move):
+    def _apply(self, move: int) -> None:
         seat = self.to_move
         if move == STOP:
             self.bonus = -1
@@ -242,7 +247,7 @@ class Sprung(State):
                     target -= 1
         return total
 
-    def to_go(self, seat: int):
+    def to_go(self, seat: int) -> int | None:
         """remaining(), and in the expert variant a penalty for each piece still ahead of a
         triangle (it has to be overtaken); None when a row is frozen in the wrong order."""
         total = self.remaining(seat)
@@ -266,14 +271,14 @@ class Sprung(State):
             total += 4 * ahead
         return total
 
-    def evaluate(self):
+    def evaluate(self) -> Rewards | None:
         """A race: the side with less distance to go is ahead (teams add both partners'); in
         the expert variant a side with a row frozen in the wrong order cannot win."""
         n = self.num_players
         teams = sorted(set(self.teams))
-        dist = {}
+        dist: dict[int, int | None] = {}
         for tm in teams:
-            d = 0
+            d: int | None = 0
             for s in range(n):
                 if self.teams[s] == tm:
                     g = self.to_go(s)
@@ -288,19 +293,19 @@ class Sprung(State):
         return tuple(w[self.teams[s]] / z for s in range(n))
 
     # ---------------------------------------------------------------- notation
-    def move_text(self, move) -> str:
+    def move_text(self, move: int) -> str:
         if move == STOP:
             return "stop"
         f, t = divmod(move, 144)
         return f"{CELLS[f]}-{CELLS[t]}"
 
-    def move_input(self, move):
+    def move_input(self, move: int) -> tuple[tuple[str, ...], str | None]:
         if move == STOP:
             return (), "sprung.stop"
         f, t = divmod(move, 144)
         return (CELLS[f], CELLS[t]), None
 
-    def why_illegal(self, text):
+    def why_illegal(self, text: str) -> Message | None:
         s = text.strip().upper()
         if s == "STOP":
             return msg("sprung.illegal.stop")
@@ -324,7 +329,7 @@ class Sprung(State):
 
     # ---------------------------------------------------------------- position code
     @classmethod
-    def _upgrade(cls, version, options, body):
+    def _upgrade(cls, version: int, options: Options, body: str) -> str:
         """Version 1 codes without teams; with 4 players their seats ran Blue, Red, Yellow,
         Green, one behind today's."""
         if version == 1 and not options.get("teams"):
@@ -335,7 +340,7 @@ class Sprung(State):
                 return ";".join([fields[0], str((int(fields[1]) + 1) % 4)] + fields[2:])
         return super()._upgrade(version, options, body)
 
-    def _encode_body(self):
+    def _encode_body(self) -> str:
         return box.code_body(self.board, self.to_move, self._history())
 
     def _history(self) -> str:
@@ -344,7 +349,7 @@ class Sprung(State):
         last = self.move_text(self.last) if self.last is not None else ""
         return f"{CELLS[self.bonus] if self.bonus >= 0 else ''};{last}"
 
-    def _decode_body(self, body, options):
+    def _decode_body(self, body: str, options: Options) -> None:
         self._init_tables()
         b, seat, bonus, last = split_fields(body, 4)
         self.board = grid_decode(b, N, N, "".join(self.owner))
@@ -407,31 +412,31 @@ class Sprung(State):
                 *self.goal_cells(self.to_move))
 
     # ---------------------------------------------------------------- board editor
-    def edit_items(self):
+    def edit_items(self) -> tuple[Item, ...]:
         """The squares and the triangle of every seat's colour (Sprung uses no cylinders)."""
         return tuple(box.edit_item(box.char(colour, shape))
                      for colour, _top in self.layout for shape in (box.SQUARE, box.TRIANGLE))
 
-    def to_setup(self):
+    def to_setup(self) -> Setup:
         history = self._history()
         return Setup(dict(self.options), box.setup_board(self.board), self.to_move, {},
                      history if history != ";" else "")
 
     @classmethod
-    def setup_body(cls, setup):
+    def setup_body(cls, setup: Setup) -> str:
         return box.setup_body(setup, ";")
 
     # ---------------------------------------------------------------- presentation
-    def seat_colour(self, seat):
+    def seat_colour(self, seat: int) -> str:
         return self.layout[seat][0]
 
-    def seat_rotation(self, seat):
+    def seat_rotation(self, seat: int) -> int:
         return 0
 
-    def goal_cells(self, seat: int) -> list:
+    def goal_cells(self, seat: int) -> list[str]:
         return [CELLS[r * N + c] for r in self.rows_of(seat) for c in range(GOAL_COL, N)]
 
-    def status(self):
+    def status(self) -> Message | None:
         if self.result is None and self.bonus >= 0:
             seat = self.to_move
             col = self.bonus % N
@@ -439,7 +444,7 @@ class Sprung(State):
                                     "col": CELLS[col][0], "count": self.opposing_in_column(seat, col)}
         return None
 
-    def view(self, aids=frozenset(), selected=None):
+    def view(self, aids: frozenset[str] = frozenset(), selected: str | None = None) -> View:
         v = box.board_view()
         expert = self.options["expert"]
         box.add_pieces(v, self.board)
@@ -472,7 +477,7 @@ class Sprung(State):
                     v.add_layer("path", [CELLS[k] for k in range(i + 1, d + 1)])
         return self._last_layer(v)
 
-    def _last_layer(self, v):
+    def _last_layer(self, v: View) -> View:
         if isinstance(self.last, int) and self.last != STOP:
             f, t = divmod(self.last, 144)
             v.add_layer("last", [CELLS[f], CELLS[t]])

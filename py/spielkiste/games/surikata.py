@@ -8,14 +8,17 @@ first piece anywhere; the meerkat stands on the piece placed last, and every lat
 go on an empty square outside the meerkat's row and column as seen from it (a mound cuts the
 view; pieces do not). Making 3+ own pieces in a continuous line loses at once, a player with
 no legal square loses, and 20 pieces placed without such a line is a draw."""
+import random
+from collections.abc import Sequence
+
 from ..codec import grid_decode, grid_encode, parse_int, split_fields
 from ..coords import names
 from ..editor import Field, Item, Setup
-from ..engine import Option, Outcome, State
+from ..engine import Move, Option, Options, Outcome, SearchSettings, State
 from ..errors import BadPosition
 from ..rng import Rng
-from ..texts import add, msg
-from ..view import Piece, grid
+from ..texts import Message, add, msg
+from ..view import Piece, View, grid
 
 N = 5
 SIZE = N * N
@@ -27,7 +30,7 @@ MOUND = 100          # a mound placement at cell i is the move MOUND + i
 COLOURS = ("O", "W")  # seat 0 Orange, seat 1 White
 
 
-def _ray(i, dc, dr):
+def _ray(i: int, dc: int, dr: int) -> tuple[int, ...]:
     c, r = i % N + dc, i // N + dr
     out = []
     while 0 <= c < N and 0 <= r < N:
@@ -43,7 +46,7 @@ AXES = [tuple((_ray(i, dc, dr), _ray(i, -dc, -dr)) for dc, dr in ((1, 0), (0, 1)
         for i in range(SIZE)]
 
 
-def _triples(i):
+def _triples(i: int) -> tuple[int, ...]:
     """Bit masks of the three squares in a row (along any axis) that include square i."""
     out = []
     for fwd, back in AXES[i]:
@@ -84,13 +87,15 @@ add({
     "surikata.pos.random": ("with random mounds there are none to place by hand",
                             "bei zufälligen Hügeln wird keiner von Hand gesetzt"),
     "surikata.pos.mounds_first": ("pieces placed before all termite mounds", "Steine vor allen Termitenhügeln gesetzt"),
-    "surikata.pos.count": ("Orange starts and the players alternate: {orange} orange and {white} white pieces cannot be",
+    "surikata.pos.count": ("Orange starts and the players alternate: {orange} orange and {white} white pieces "
+                           "cannot be",
                            "Orange beginnt und die Spieler wechseln sich ab: {orange} orange und {white} weiße Steine "
                            "sind unmöglich"),
     "surikata.pos.square": ("'{text}' is not a square", "„{text}“ ist kein Feld"),
     "surikata.pos.meerkat": ("the meerkat must stand on the piece placed last",
                              "das Erdmännchen muss auf dem zuletzt gesetzten Stein stehen"),
-    "surikata.pos.mound": ("the last move is not on a termite mound", "der letzte Zug steht nicht auf einem Termitenhügel"),
+    "surikata.pos.mound": ("the last move is not on a termite mound",
+                           "der letzte Zug steht nicht auf einem Termitenhügel"),
     "surikata.pos.no_meerkat": ("the meerkat's square (the last piece) is missing",
                                 "das Feld des Erdmännchens (der letzte Stein) fehlt"),
     "surikata.pos.line": ("the line through {cell} would have ended the game",
@@ -118,14 +123,14 @@ class Surikata(State):
         Option("seed", "int", 0, (), "ui.option.seed"),
     )
     move_pattern = r"(?i)m?[A-E][1-5]"
-    playout_cap = 40
-    exploration = 0.7    # vs plain UCT: 73 % (96 games, 0.3 s/move) and 67 % (24, 1 s), c = 1.0 52 % and 54 %
+    # exploration 0.7 vs plain UCT: 73 % (96 games, 0.3 s/move) and 67 % (24, 1 s), c = 1.0 52 % and 54 %
+    search_settings = SearchSettings(cap=40, exploration=0.7)
 
-    board: list          # 'O', 'W', 'M' or '.' per cell
+    board: list[str]     # 'O', 'W', 'M' or '.' per cell
     mounds_left: int     # mounds still to place by hand
     meerkat: int         # the cell the meerkat stands on, -1 before the first piece
 
-    def _setup(self, options):
+    def _setup(self, options: Options) -> None:
         self.board = ["."] * SIZE
         self.meerkat = -1
         if options["mounds"] == "random":
@@ -163,7 +168,7 @@ class Surikata(State):
         seen = self.in_view()
         return any(c == "." and i not in seen for i, c in enumerate(board))
 
-    def legal_moves(self):
+    def legal_moves(self) -> list[int]:
         if self.result is not None:
             return []
         if self.mounds_left:
@@ -206,7 +211,7 @@ class Surikata(State):
                 return True
         return False
 
-    def winning_moves(self) -> list:
+    def winning_moves(self) -> list[int]:
         """The squares that leave the opponent no legal square (and make no line, and are not
         the 20th piece): the search's hook. A meerkat sees at most 8 squares, so with more
         empty squares left nothing wins at once."""
@@ -223,7 +228,7 @@ class Surikata(State):
                     out.append(i)
         return out
 
-    def playout_move(self, rng):
+    def playout_move(self, rng: random.Random) -> int:
         """Random, but a piece that makes a line (and loses at once) only when nothing else is left."""
         moves = self.legal_moves()
         if self.mounds_left:
@@ -239,7 +244,7 @@ class Surikata(State):
             moves[k] = moves[n]
         return moves[0]
 
-    def rollout(self, rng, plies, seq=None):
+    def rollout(self, rng: random.Random, plies: int, seq: list[tuple[int, Move]] | None = None) -> None:
         """The playout on bit masks (3-4x faster than move by move once the mounds stand): the moves
         playout_move() picks, drawn from the same rng in the same order, so the state ends as
         play() would leave it. The mound set-up is played move by move."""
@@ -300,7 +305,7 @@ class Surikata(State):
         _VIEWS[mounds] = found = tuple(sum(1 << j for j in self.in_view(i)) for i in range(SIZE))
         return found
 
-    def _apply(self, move):
+    def _apply(self, move: int) -> None:
         seat = self.to_move
         if move >= MOUND:
             self.board[move - MOUND] = "M"
@@ -312,7 +317,7 @@ class Surikata(State):
         self.to_move = 1 - seat
         self.result = self._judge(move, seat)
 
-    def _judge(self, i: int, seat: int):
+    def _judge(self, i: int, seat: int) -> Outcome | None:
         """The outcome after `seat` placed on i, or None."""
         if self.makes_line(i, COLOURS[seat]):
             best = max(self.lines_through(i), key=len)
@@ -329,15 +334,15 @@ class Surikata(State):
         return SIZE - self.board.count(".") - self.board.count("M")
 
     # ---------------------------------------------------------------- notation
-    def move_text(self, move) -> str:
+    def move_text(self, move: int) -> str:
         if move >= MOUND:
             return "m" + CELLS[move - MOUND]
         return CELLS[move]
 
-    def move_input(self, move):
+    def move_input(self, move: int) -> tuple[tuple[str, ...], str | None]:
         return (CELLS[move % MOUND],), None
 
-    def why_illegal(self, text):
+    def why_illegal(self, text: str) -> Message | None:
         t = text.strip().upper()
         mound = t.startswith("M")
         cell = t[1:] if mound else t
@@ -355,11 +360,11 @@ class Surikata(State):
         return None
 
     # ---------------------------------------------------------------- position code
-    def _encode_body(self):
+    def _encode_body(self) -> str:
         last = CELLS[self.last % MOUND] if isinstance(self.last, int) else ""
         return _body(self.board, self.to_move, self.mounds_left, last)
 
-    def _decode_body(self, body, options):
+    def _decode_body(self, body: str, options: Options) -> None:
         b, seat, left, last = split_fields(body, 4)
         self.board = grid_decode(b, N, N, "OWM")
         self.to_move = parse_int(seat, 0, 1, "pos.what.to_move")
@@ -423,39 +428,40 @@ class Surikata(State):
                                                       cells=" ".join(CELLS[i] for i in want))).at(*wrong)
 
     # ---------------------------------------------------------------- board editor
-    def edit_items(self):
+    def edit_items(self) -> tuple[Item, ...]:
         """Orange and White pieces, each also with the meerkat on it (it stands on the piece
         placed last; its square is the code's last-move field), and the termite mound."""
         return (Item("O", "disc", "orange"), Item("W", "disc", "white"),
                 Item("O*", "disc", "orange", "meerkat"), Item("W*", "disc", "white", "meerkat"),
                 Item("M", "mound", "neutral"))
 
-    def edit_fields(self):
+    def edit_fields(self) -> tuple[Field, ...]:
         return (Field("mounds_left", "surikata.pos.what.mounds", 0, MOUNDS),)
 
-    def to_setup(self):
+    def to_setup(self) -> Setup:
         """The meerkat is a piece of the board; only a last mound placement is history."""
-        board = {CELLS[i]: (x + "*" if i == self.meerkat else x,) for i, x in enumerate(self.board) if x != "."}
+        board: dict[str, tuple[str, ...]] = {CELLS[i]: (x + "*" if i == self.meerkat else x,)
+                                             for i, x in enumerate(self.board) if x != "."}
         mound = isinstance(self.last, int) and self.last >= MOUND
         return Setup(dict(self.options), board, self.to_move, {"mounds_left": self.mounds_left},
                      CELLS[self.last - MOUND] if mound else "")
 
     @classmethod
-    def setup_body(cls, setup):
+    def setup_body(cls, setup: Setup) -> str:
         """Every square with the meerkat goes into the last-move field (the reader wants one)."""
         cells = [setup.board.get(c, (".",))[-1] for c in CELLS]
-        meerkats = [c for c, x in zip(CELLS, cells) if x.endswith("*")]
+        meerkats = [c for c, x in zip(CELLS, cells, strict=True) if x.endswith("*")]
         return _body([x[0] for x in cells], setup.to_move, setup.fields.get("mounds_left", 0),
                      ",".join(meerkats) or setup.history)
 
     # ---------------------------------------------------------------- presentation
-    def seat_colour(self, seat):
+    def seat_colour(self, seat: int) -> str:
         return "orange" if seat == 0 else "white"
 
-    def seat_rotation(self, seat):
+    def seat_rotation(self, seat: int) -> int:
         return 0
 
-    def status(self):
+    def status(self) -> Message | None:
         if self.result is not None:
             return None
         if self.mounds_left:
@@ -464,7 +470,7 @@ class Surikata(State):
             return "surikata.first_piece", {"player": self.seat_ref(self.to_move)}
         return "surikata.watch", {"count": len(self.free_squares())}
 
-    def view(self, aids=frozenset(), selected=None):
+    def view(self, aids: frozenset[str] = frozenset(), selected: str | None = None) -> View:
         v = grid(N, N, fill=lambda c, r: "sand")
         colour = {"O": "orange", "W": "white"}
         for i, x in enumerate(self.board):
@@ -481,6 +487,6 @@ class Surikata(State):
         return v
 
 
-def _body(board, to_move, mounds_left, last) -> str:
+def _body(board: Sequence[str], to_move: int, mounds_left: int, last: str) -> str:
     """A position code body: board, seat to move, mounds still to place, the last move's square."""
     return ";".join([grid_encode(board, N), str(to_move), str(mounds_left), last])

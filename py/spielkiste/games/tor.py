@@ -19,18 +19,23 @@ Moves are ints: a movement from*144 + to; the gate choice PLACE + centre*3 + (0 
 1 square, 2 no piece). Inside, the board is a bytearray: 0 empty, else 1 + colour*3 + shape
 with colours red, blue, green, yellow and shapes cylinder, triangle, square (box.py order); the
 position code writes box letters."""
+import random
 import re
 
+from collections.abc import Hashable, Iterable
+from typing import TypeAlias
+
 from ..codec import grid_decode, parse_int
-from ..editor import Setup
-from ..engine import Outcome, State
+from ..editor import Item, Setup
+from ..engine import Options, Outcome, Rewards, SearchSettings, State
 from ..errors import BadPosition
-from ..texts import add, joined, msg
-from ..view import Piece
+from ..texts import Message, add, joined, msg
+from ..view import Piece, View
 from . import box
 from .box import CELLS, CENTRE_OF, FIELD, FIELD_CELLS, INDEX, IS_CENTRE, N, RAYS, SQUARE_RE
 
 NN = N * N
+Masks: TypeAlias = tuple[list[int], list[int]]   # shape bits per colour and row, per colour and column
 PLACE = NN * NN
 CYL, TRI, SQU = 0, 1, 2
 SHAPES = box.SHAPES                         # cylinder, triangle, square
@@ -82,7 +87,8 @@ add({
                           "Auf das offene Tor {square} kam keine neue Figur."),
     "tor.gate_done": ("Gate condition met, but {player} has no reserve left.",
                       "Torbedingung erfüllt, aber {player} hat keinen Vorrat mehr."),
-    "why.tor.all_in": ("{winner} has all 11 pieces in play and wins.", "{winner} hat alle 11 Figuren im Spiel und gewinnt."),
+    "why.tor.all_in": ("{winner} has all 11 pieces in play and wins.",
+                       "{winner} hat alle 11 Figuren im Spiel und gewinnt."),
     "why.tor.all_in_team": ("{winner} and {partner} have all their pieces in play and win.",
                             "{winner} und {partner} haben alle Figuren im Spiel und gewinnen."),
     "why.tor.quiet": ("No new piece in play for {rounds} rounds: draw.",
@@ -101,7 +107,8 @@ add({
     "tor.illegal.must_leave": ("you must first move a piece off a centre: {cells}",
                                "du musst zuerst eine Figur von einem Zentrum ziehen: {cells}"),
     "tor.pos.colour": ("{colour} does not play with {n} players", "{colour} spielt nicht mit {n} Spielern"),
-    "tor.pos.cylinder": ("a cylinder never stands on a centre ({cell})", "ein Zylinder steht nie auf einem Zentrum ({cell})"),
+    "tor.pos.cylinder": ("a cylinder never stands on a centre ({cell})",
+                         "ein Zylinder steht nie auf einem Zentrum ({cell})"),
     "tor.pos.pieces": ("{colour} must have 1 cylinder, 1-4 triangles and 1-6 squares on the board",
                        "{colour} muss 1 Zylinder, 1-4 Dreiecke und 1-6 Vierecke auf dem Brett haben"),
     "tor.pos.centres.1": ("{colour} has more triangles on centres than came through gates",
@@ -136,13 +143,14 @@ class Tor(State):
     quiet_reason = "why.tor.quiet"
     stuck_reason = "why.box.stuck"
     move_pattern = rf"{SQUARE_RE}-{SQUARE_RE}|{SQUARE_RE}[{GATE_CHOICES}{GATE_CHOICES.lower()}]"
-    playout_cap = 0           # evaluate() at once: beat 120-ply playouts 4-0 and 4-ply ones 3-1
+    # cap 0, evaluate() at once: beat 120-ply playouts 4-0 and 4-ply ones 3-1
+    search_settings = SearchSettings(cap=0)
 
     board: bytearray     # 0 empty, else 1 + colour*3 + shape
-    reserve: list        # [triangles, squares] per seat, flat: seat*2 + (0 triangle, 1 square)
+    reserve: list[int]   # [triangles, squares] per seat, flat: seat*2 + (0 triangle, 1 square)
     gate: int            # the open gate's centre waiting for the mover's choice, or -1
 
-    def _setup(self, options):
+    def _setup(self, options: Options) -> None:
         self.board = bytearray(NN)
         self.reserve = []
         for colour in SEAT_COLOURS[self.num_players]:
@@ -154,7 +162,7 @@ class Tor(State):
         self._cache_colours()
         self._masks()
 
-    def _cache_colours(self):
+    def _cache_colours(self) -> None:
         cols = SEAT_COLOURS[self.num_players]
         self.cidx = tuple(COLOURS.index(c) for c in cols)          # seat -> colour index
         seat_of = [-1] * 4
@@ -166,18 +174,18 @@ class Tor(State):
                                    if self.teams[o] != self.teams[s]) for s in range(self.num_players))
 
     # ---------------------------------------------------------------- rules
-    def in_play(self, seat):
+    def in_play(self, seat: int) -> int:
         return TOTAL - self.reserve[2 * seat] - self.reserve[2 * seat + 1]
 
-    def has_reserve(self, seat):
+    def has_reserve(self, seat: int) -> bool:
         return bool(self.reserve[2 * seat] or self.reserve[2 * seat + 1])
 
-    def done(self, seat):
+    def done(self, seat: int) -> bool:
         """seat's side has won: all its pieces in play (a team: both partners')."""
         p = self.partner(seat)
         return self.in_play(seat) == TOTAL and (p is None or self.in_play(p) == TOTAL)
 
-    def must_leave(self, seat):
+    def must_leave(self, seat: int) -> list[int]:
         """seat's pieces on centres of fields holding 2+ opposing pieces."""
         b = self.board
         c = self.cidx[seat]
@@ -195,7 +203,7 @@ class Tor(State):
                     out.append(ctr)
         return out
 
-    def legal_moves(self):
+    def legal_moves(self) -> list[int]:
         if self.result is not None:
             return []
         seat = self.to_move
@@ -213,7 +221,7 @@ class Tor(State):
         """The squares of a colour's pieces, in board order."""
         return box.marked(self.board, MARK[colour])
 
-    def _moves_from(self, squares):
+    def _moves_from(self, squares: Iterable[int]) -> list[int]:
         b = self.board
         out = []
         for i in squares:
@@ -223,7 +231,7 @@ class Tor(State):
                     out.append(base + j)
         return out
 
-    def can_move(self, seat):
+    def can_move(self, seat: int) -> bool:
         b = self.board
         t = b.translate(MARK[self.cidx[seat]])
         i = t.find(1)
@@ -235,17 +243,19 @@ class Tor(State):
         return False
 
     # ---------------------------------------------------------------- the gate test
-    _rows = _cols = None     # line_masks() as kept up to date by _apply, None until first asked
+    # line_masks() as kept up to date by _apply, None until first asked
+    _rows: list[int] | None = None
+    _cols: list[int] | None = None
 
-    def line_masks(self):
+    def line_masks(self) -> Masks:
         """The shapes (bits) of each colour's pieces per row and per column, indexed
         colour * N + line: what every gate test reads."""
         rows, cols = self._masks()
         return rows[:], cols[:]
 
-    def _masks(self):
+    def _masks(self) -> Masks:
         """line_masks() kept by _apply (the playouts' gate tests read them every ply); do not change."""
-        if self._rows is None:
+        if self._rows is None or self._cols is None:
             rows, cols = [0] * LINES, [0] * LINES
             b = self.board
             for i in range(NN):
@@ -256,9 +266,9 @@ class Tor(State):
             self._rows, self._cols = rows, cols
         return self._rows, self._cols
 
-    def _reread(self, colour, sq):
+    def _reread(self, colour: int, sq: int) -> None:
         """After a piece of `colour` came to or left sq: its masks of sq's row and column again."""
-        if self._rows is None:
+        if self._rows is None or self._cols is None:
             return
         b, bits = self.board, SHAPE_BITS[colour]
         r, c = ROW[sq], COL[sq]
@@ -267,7 +277,7 @@ class Tor(State):
         t = b[c::N].translate(bits)
         self._cols[colour * N + c] = (1 in t) | (2 in t) << 1 | (4 in t) << 2
 
-    def opens(self, masks, seat, shape, sq):
+    def opens(self, masks: Masks, seat: int, shape: int, sq: int) -> bool:
         """Would a piece of `seat` and `shape` standing on sq meet the gate condition: one row
         piece and one column piece of one opposing colour, three different shapes?"""
         rows, cols = masks
@@ -277,7 +287,7 @@ class Tor(State):
                 return True
         return False
 
-    def gate_moves(self, seat, sources) -> list:
+    def gate_moves(self, seat: int, sources: Iterable[int]) -> list[int]:
         """seat's movements from the squares `sources` that would open an empty gate: per enemy
         colour the shapes in each row and column, then for each source only the targets in its own
         row (or column) whose column (row) holds that colour."""
@@ -308,12 +318,12 @@ class Tor(State):
                                 out.append(frm * NN + r + c0)
         return out
 
-    def opens_gate(self, masks, seat, frm, to):
+    def opens_gate(self, masks: Masks, seat: int, frm: int, to: int) -> bool:
         """Would moving seat's piece from frm to the empty square `to` open an empty gate?"""
         ctr = CENTRE_OF[FIELD[to]]
         return (not self.board[ctr] or ctr == frm) and self.opens(masks, seat, SHAPE[self.board[frm]], to)
 
-    def gate_witness(self, sq, seat):
+    def gate_witness(self, sq: int, seat: int) -> tuple[int, int] | None:
         """For a piece of `seat` on sq: (row piece, column piece) that meet the gate condition
         with it, or None (for the view)."""
         b = self.board
@@ -326,7 +336,7 @@ class Tor(State):
                         return a, d
         return None
 
-    def _apply(self, move):
+    def _apply(self, move: int) -> None:
         seat = self.to_move
         b = self.board
         if move >= PLACE:
@@ -354,10 +364,10 @@ class Tor(State):
         self._end_turn(seat)
 
     # ---------------------------------------------------------------- search
-    def key(self):
+    def key(self) -> Hashable:
         return bytes(self.board) + bytes((self.to_move, self.gate + 1))
 
-    def winning_moves(self) -> list:
+    def winning_moves(self) -> list[int]:
         """The moves that win at once: the reserve piece that completes 11 in play (teams: with
         the partner complete). A search may try these first."""
         seat = self.to_move
@@ -368,7 +378,7 @@ class Tor(State):
             return []
         return self.legal_moves()[:-1]
 
-    def playout_move(self, rng):
+    def playout_move(self, rng: random.Random) -> int:
         """At an open gate a reserve piece at random (never the refusal); otherwise a random one of
         the movements that open an empty gate (gate_moves), else a random movement: a random piece
         (of those that must leave a centre, if any can) to a random empty square of its lines, a few
@@ -391,21 +401,21 @@ class Tor(State):
         moves = self._moves_from(sources)
         return moves[int(rng.random() * len(moves))]
 
-    def gate_options(self, seat, masks=None) -> int:
+    def gate_options(self, seat: int, masks: Masks | None = None) -> int:
         """How many movements of `seat` would open an empty gate now."""
         masks = masks or self.line_masks()
         b, c = self.board, self.cidx[seat]
         return sum(1 for i in range(NN) if b[i] and COLOUR[b[i]] == c
                    for j in LINE[i] if not b[j] and self.opens_gate(masks, seat, i, j))
 
-    def evaluate(self):
+    def evaluate(self) -> Rewards | None:
         """Pieces in play, plus a little for gates that are ready to open (while the reserve
         lasts), per side against the best other side. The search evaluates every new leaf with
-        this at once (playout_cap 0): in measured play that finds gates far faster than playouts."""
+        this at once (cap 0): in measured play that finds gates far faster than playouts."""
         masks = self.line_masks()
         score = []
         for s in range(self.num_players):
-            x = self.in_play(s)
+            x = float(self.in_play(s))
             if self.has_reserve(s):
                 if self.gate >= 0 and s == self.to_move:
                     x += 1.0
@@ -415,21 +425,21 @@ class Tor(State):
         return box.side_rewards(self.teams, score, 2.0)
 
     # ---------------------------------------------------------------- notation
-    def move_text(self, move) -> str:
+    def move_text(self, move: int) -> str:
         if move >= PLACE:
             ctr, k = divmod(move - PLACE, 3)
             return CELLS[ctr] + GATE_CHOICES[k]
         frm, to = divmod(move, NN)
         return f"{CELLS[frm]}-{CELLS[to]}"
 
-    def move_input(self, move):
+    def move_input(self, move: int) -> tuple[tuple[str, ...], str | None]:
         if move >= PLACE:
             ctr, k = divmod(move - PLACE, 3)
             return (CELLS[ctr],), CHOICE[k]
         frm, to = divmod(move, NN)
         return (CELLS[frm], CELLS[to]), None
 
-    def why_illegal(self, text):
+    def why_illegal(self, text: str) -> Message | None:
         s = text.strip().upper()
         seat = self.to_move
         if self.gate >= 0:
@@ -461,7 +471,7 @@ class Tor(State):
 
     # ---------------------------------------------------------------- position code
     @classmethod
-    def _upgrade(cls, version, options, body):
+    def _upgrade(cls, version: int, options: Options, body: str) -> str:
         """Version 1 codes without teams (their partners sat opposite): the gate-move field
         they carried for the view is dropped, and at an open gate the movement that opened it
         no longer counts on the quiet clock before the turn ends."""
@@ -484,10 +494,10 @@ class Tor(State):
         return ";".join([CELLS[self.gate] if self.gate >= 0 else "",
                          self.move_text(self.last) if isinstance(self.last, int) else ""] + self._code_tail())
 
-    def _encode_body(self):
+    def _encode_body(self) -> str:
         return box.code_body(self._cells(), self.to_move, self._history())
 
-    def _decode_body(self, body, options):
+    def _decode_body(self, body: str, options: Options) -> None:
         (grid, seat, gate, last), drawn = self._split_code(body, 4)
         n = self.num_players
         self._cache_colours()
@@ -514,10 +524,10 @@ class Tor(State):
                         if self.board.count(v) > most]
                 raise BadPosition("err.position", why=msg("tor.pos.pieces", colour="@colour." + COLOURS[ci])).at(
                     *(CELLS[i] for i in range(NN) if self.board[i] in over))
-            for shape, total in ((TRI, tri), (SQU, squ)):
-                on_centres = [CELLS[c] for c in CENTRE_OF if self.board[c] == 1 + ci * 3 + shape]
+            for kind, total in ((TRI, tri), (SQU, squ)):
+                on_centres = [CELLS[c] for c in CENTRE_OF if self.board[c] == 1 + ci * 3 + kind]
                 if len(on_centres) > total - 1:    # one of each came in at the start, off the centres
-                    raise BadPosition("err.position", why=msg(f"tor.pos.centres.{shape}",
+                    raise BadPosition("err.position", why=msg(f"tor.pos.centres.{kind}",
                                                               colour="@colour." + COLOURS[ci])).at(*on_centres)
             self.reserve.extend((4 - tri, 6 - squ))
         self.to_move = parse_int(seat, 0, n - 1, "pos.what.to_move")
@@ -542,7 +552,7 @@ class Tor(State):
                 raise BadPosition("err.position", why=msg("pos.no_move"))
             self.result = Outcome.draw(self, self.stuck_reason)
 
-    def _read_last(self, text):
+    def _read_last(self, text: str) -> int:
         """The last move of a position code, checked against the board it led to."""
         what = "@tor.pos.what.last"
         m = re.fullmatch(rf"({SQUARE_RE})-({SQUARE_RE})|({SQUARE_RE})([{GATE_CHOICES}])", text.upper())
@@ -562,7 +572,7 @@ class Tor(State):
             raise BadPosition("err.position", why=msg("tor.pos.misfit", what=what))
         return frm * NN + to
 
-    def _read_gate(self, text):
+    def _read_gate(self, text: str) -> int:
         """The open gate of a position code: an empty centre the last movement opened for the
         player to move, who has a reserve piece left."""
         g = INDEX.get(text.upper(), -1)
@@ -578,27 +588,27 @@ class Tor(State):
         return g
 
     # ---------------------------------------------------------------- board editor
-    def edit_items(self):
+    def edit_items(self) -> tuple[Item, ...]:
         """Cylinder, triangle and square in every colour of this player count. The reserves are
         no field: nothing leaves the board, so a reserve is what its colour lacks on the board."""
         return tuple(box.edit_item(box.char(colour, shape)) for colour in SEAT_COLOURS[self.num_players]
                      for shape in SHAPES)
 
-    def to_setup(self):
+    def to_setup(self) -> Setup:
         return Setup(dict(self.options), box.setup_board(self._cells()), self.to_move, {}, self._history())
 
     @classmethod
-    def setup_body(cls, setup):
+    def setup_body(cls, setup: Setup) -> str:
         return box.setup_body(setup, ";;")
 
     # ---------------------------------------------------------------- presentation
-    def seat_colour(self, seat):
+    def seat_colour(self, seat: int) -> str:
         return SEAT_COLOURS[self.num_players][seat]
 
-    def seat_rotation(self, seat):
+    def seat_rotation(self, seat: int) -> int:
         return ROTATION[self.seat_colour(seat)]
 
-    def status(self):
+    def status(self) -> Message | None:
         if self.result is not None:
             return None
         player = self.seat_ref(self.to_move)
@@ -609,7 +619,7 @@ class Tor(State):
             return "tor.must_leave", {"player": player, "squares": ", ".join(CELLS[i] for i in forced)}
         return None
 
-    def view(self, aids=frozenset(), selected=None):
+    def view(self, aids: frozenset[str] = frozenset(), selected: str | None = None) -> View:
         v = box.board_view()
         b = self.board
         for i in range(NN):
@@ -634,7 +644,7 @@ class Tor(State):
                                             "t": self.reserve[2 * s], "s": self.reserve[2 * s + 1]}))
         return v
 
-    def _gate_notes(self, v):
+    def _gate_notes(self, v: View) -> None:
         """What the last move did at a gate, read off the board (the rules keep no record of it)."""
         b = self.board
         if self.last >= PLACE:
@@ -643,7 +653,8 @@ class Tor(State):
                 v.notes.append(("tor.gate_declined", {"square": CELLS[ctr]}))
             else:
                 v.add_layer("gate", [CELLS[ctr]])
-                v.notes.append(("tor.gate_open", {"square": CELLS[ctr], "player": self.seat_ref(self.seat_of[COLOUR[b[ctr]]])}))
+                opener = self.seat_ref(self.seat_of[COLOUR[b[ctr]]])
+                v.notes.append(("tor.gate_open", {"square": CELLS[ctr], "player": opener}))
             return
         to = self.last % NN
         mover = self.seat_of[COLOUR[b[to]]]

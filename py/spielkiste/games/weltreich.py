@@ -15,14 +15,17 @@ Inside, the board is a bytearray: 0 empty, else 1 + seat*3 + kind (kind 0 comman
 2 archer). The position code writes the box letters of the seats' colours (box.py).
 In 3-4 player games without teams a captured commander's player is out and his pieces turn
 into the captor's pieces (colour and all); his seat is skipped from then on."""
+import random
 import re
 
+from collections.abc import Hashable
+
 from ..codec import grid_decode, parse_int
-from ..editor import Setup
-from ..engine import Outcome, State
+from ..editor import Item, Setup
+from ..engine import Options, Outcome, Rewards, SearchSettings, State
 from ..errors import BadPosition
-from ..texts import add, joined, msg
-from ..view import Piece
+from ..texts import Message, add, joined, msg
+from ..view import Piece, View
 from . import box
 from .box import CELLS, INDEX, N, RAYS, SQUARE_RE
 
@@ -86,7 +89,8 @@ add({
                                "{winner} besetzt 3 der 4 Throne und gewinnt."),
     "why.weltreich.thrones_team": ("{winner} and {partner} hold all 4 thrones and win.",
                                    "{winner} und {partner} besetzen alle 4 Throne und gewinnen."),
-    "why.weltreich.crown": ("{winner}'s commander is crowned on {square}, where no enemy can capture it: {winner} wins.",
+    "why.weltreich.crown": ("{winner}'s commander is crowned on {square}, where no enemy can capture it: "
+                            "{winner} wins.",
                             "Der Kommandeur von {winner} wird auf {square} gekrönt, wo ihn niemand schlagen kann: "
                             "{winner} gewinnt."),
     "why.weltreich.crown_team": ("The commanders of {winner} and {partner} are crowned where no enemy can capture "
@@ -102,7 +106,8 @@ add({
 })
 
 add({
-    "weltreich.illegal.own": ("{cell} holds one of your own side's pieces", "auf {cell} steht eine Figur deiner eigenen Seite"),
+    "weltreich.illegal.own": ("{cell} holds one of your own side's pieces",
+                              "auf {cell} steht eine Figur deiner eigenen Seite"),
     "weltreich.illegal.distance.0": ("a commander captures only at a distance of exactly 2 or 5 squares, not {d}",
                                      "ein Kommandeur schlägt nur auf genau 2 oder 5 Felder Entfernung, nicht auf {d}"),
     "weltreich.illegal.distance.1": ("a rider captures only at a distance of exactly 3 squares, not {d}",
@@ -120,7 +125,8 @@ add({
                                  "from a player who is out",
                                  "zu viele Bogenschützen: {colour} hat {count}, doch jeder Spieler hat 6 und bekommt "
                                  "weitere nur von einem ausgeschiedenen Spieler"),
-    "weltreich.pos.no_commander": ("{colour} has pieces but no commander", "{colour} hat Figuren, aber keinen Kommandeur"),
+    "weltreich.pos.no_commander": ("{colour} has pieces but no commander",
+                                   "{colour} hat Figuren, aber keinen Kommandeur"),
     "weltreich.pos.commanders": ("no commander on the board", "kein Kommandeur auf dem Brett"),
     "weltreich.pos.captured": ("more than one commander captured", "mehr als ein Kommandeur geschlagen"),
     "weltreich.pos.capture_turn": ("the capture of the {colour} commander does not fit the player to move: "
@@ -152,13 +158,14 @@ class Weltreich(State):
     stuck_reason = "why.box.stuck"
     move_pattern = rf"{SQUARE_RE}[-xX]{SQUARE_RE}"
     aids = ("threatened",)
-    playout_cap = 0           # evaluate() at once: beat 80-ply playouts 6-0 and 8-ply ones 5.5-0.5
+    # cap 0, evaluate() at once: beat 80-ply playouts 6-0 and 8-ply ones 5.5-0.5
+    search_settings = SearchSettings(cap=0)
     CAPTURE_SHARE = 0.8       # of the best capture the player to move is credited (evaluate)
 
     board: bytearray     # 0 empty, else 1 + seat*3 + kind
-    cmd: list            # square of each seat's commander, -1 once captured
+    cmd: list[int]       # square of each seat's commander, -1 once captured
 
-    def _setup(self, options):
+    def _setup(self, options: Options) -> None:
         self.board = bytearray(NN)
         self.cmd = [-1] * self.num_players
         for seat, (corner, _) in enumerate(SEATS[self.num_players]):
@@ -178,12 +185,12 @@ class Weltreich(State):
         return self.num_players > 2 and self.teams == tuple(range(self.num_players))
 
     # ---------------------------------------------------------------- rules
-    def legal_moves(self):
+    def legal_moves(self) -> list[int]:
         if self.result is not None:
             return []
         return self._moves(self.to_move)
 
-    def _moves(self, seat):
+    def _moves(self, seat: int) -> list[int]:
         b, teams = self.board, self.teams
         mine = teams[seat]
         out = []
@@ -202,7 +209,7 @@ class Weltreich(State):
                             out.append(base + j)
         return out
 
-    def piece_moves(self, i: int) -> list:
+    def piece_moves(self, i: int) -> list[int]:
         """The target squares of the piece on square i (whoever owns it)."""
         v = self.board[i]
         return [m % NN for m in self._moves(OWNER[v]) if m // NN == i] if v else []
@@ -233,7 +240,7 @@ class Weltreich(State):
                 return True
         return bool(self._moves(seat))
 
-    def _apply(self, move):
+    def _apply(self, move: int) -> None:
         frm, to = divmod(move, NN)
         seat = self.to_move
         b = self.board
@@ -275,7 +282,7 @@ class Weltreich(State):
         c = self.cmd[seat]
         return c == self.crown(seat) and not self.capturable(c, seat)
 
-    def _win_check(self, seat):
+    def _win_check(self, seat: int) -> Outcome | None:
         """The thrones and crowning conditions of the mover (and his partner)."""
         b, teams = self.board, self.teams
         held = [t for t in THRONES if b[t] and teams[OWNER[b[t]]] == teams[seat]]
@@ -294,10 +301,10 @@ class Weltreich(State):
         return None
 
     # ---------------------------------------------------------------- search
-    def key(self):
+    def key(self) -> Hashable:
         return bytes(self.board) + bytes((self.to_move,))
 
-    def winning_moves(self) -> list:
+    def winning_moves(self) -> list[int]:
         """The moves that win at once (cheap, no trial moves): an enemy commander captured
         (with 2 players, teams, or the last other commander), the last throne needed, the
         commander onto its crowning throne where nothing can capture it (teams: partner already
@@ -347,12 +354,12 @@ class Weltreich(State):
                     out.append(c * NN + cr)
         return list(dict.fromkeys(out)) if out else out
 
-    def _takers(self, sq, seat):
+    def _takers(self, sq: int, seat: int) -> list[int]:
         """seat's moves that capture on sq, each piece at its own distance."""
         b, lo = self.board, 1 + seat * 3
         return [j * NN + sq for j, k in TAKERS[sq] if b[j] == lo + k]
 
-    def playout_move(self, rng):
+    def playout_move(self, rng: random.Random) -> int:
         """A cheap, purposeful random move: a winning move (winning_moves); else an enemy
         commander captured (3-4 players); a threatened commander moved to a safe square; often
         some capture; else a random piece to a random empty square of its lines."""
@@ -408,7 +415,7 @@ class Weltreich(State):
             best = max(best, g)
         return best
 
-    def evaluate(self):
+    def evaluate(self) -> Rewards | None:
         """Material, thrones held, a commander on its crowning throne and a penalty for a
         commander under attack, per team against the best other team; the player to move also
         gets most of its best capture (capture_gain): a leaf is evaluated before that capture is
@@ -436,22 +443,23 @@ class Weltreich(State):
         return box.side_rewards(self.teams, score, 6.0, alive=[c >= 0 for c in self.cmd])
 
     # ---------------------------------------------------------------- notation
-    def move_text(self, move) -> str:
+    def move_text(self, move: int) -> str:
         frm, to = divmod(move, NN)
         return f"{CELLS[frm]}{'x' if self.board[to] else '-'}{CELLS[to]}"
 
-    def move_input(self, move):
+    def move_input(self, move: int) -> tuple[tuple[str, ...], str | None]:
         frm, to = divmod(move, NN)
         return (CELLS[frm], CELLS[to]), None
 
-    def parse_move(self, text):
+    def parse_move(self, text: str) -> int:
         """'B2-B5' or 'B2xB5'; a capture may also be written with '-' and a move with 'x'."""
         parts = re.split(r"[-xX]", text.strip())
         if len(parts) == 2 and parts[1].upper() in INDEX:
             text = parts[0] + ("x" if self.board[INDEX[parts[1].upper()]] else "-") + parts[1]
-        return super().parse_move(text)
+        move: int = super().parse_move(text)
+        return move
 
-    def why_illegal(self, text):
+    def why_illegal(self, text: str) -> Message | None:
         parts = re.split(r"[-xX]", text.strip().upper())
         if len(parts) != 2 or parts[0] not in INDEX or parts[1] not in INDEX:
             return None
@@ -474,7 +482,7 @@ class Weltreich(State):
 
     # ---------------------------------------------------------------- position code
     @classmethod
-    def _upgrade(cls, version, options, body):
+    def _upgrade(cls, version: int, options: Options, body: str) -> str:
         """Version 1 codes read unchanged, but for teams: their partners sat opposite."""
         if version == 1 and not options.get("teams"):
             return body
@@ -494,10 +502,10 @@ class Weltreich(State):
             last = f"{CELLS[frm]}-{CELLS[to]}"
         return ";".join([last] + self._code_tail())
 
-    def _encode_body(self):
+    def _encode_body(self) -> str:
         return box.code_body(self._cells(), self.to_move, self._history())
 
-    def _decode_body(self, body, options):
+    def _decode_body(self, body: str, options: Options) -> None:
         (grid, seat, last), drawn = self._split_code(body, 3)
         n = self.num_players
         colours = [c for _, c in SEATS[n]]
@@ -515,8 +523,8 @@ class Weltreich(State):
             self.board[i] = 1 + s * 3 + k
             if k == COMMANDER:
                 if self.cmd[s] >= 0:
-                    raise BadPosition("err.position", why=msg("weltreich.pos.two_commanders", colour="@colour." + colour)
-                                      ).at(CELLS[self.cmd[s]], CELLS[i])
+                    why = msg("weltreich.pos.two_commanders", colour="@colour." + colour)
+                    raise BadPosition("err.position", why=why).at(CELLS[self.cmd[s]], CELLS[i])
                 self.cmd[s] = i
         self._check_counts()
         self.to_move = parse_int(seat, 0, n - 1, "pos.what.to_move")
@@ -575,7 +583,7 @@ class Weltreich(State):
                 raise BadPosition("err.position", why=msg("pos.no_move"))
             self.result = Outcome.draw(self, self.stuck_reason)
 
-    def _check_counts(self):
+    def _check_counts(self) -> None:
         """Every player starts with 4 riders and 6 archers; a player gains pieces only when his
         commander captures (3-4 players without teams) and the captured player's pieces join
         him. So the riders (archers) above 4 (6) of all players add up to at most 4 (6) per
@@ -595,38 +603,38 @@ class Weltreich(State):
                                                           count=len(squares[s]))).at(*squares[s])
 
     # ---------------------------------------------------------------- board editor
-    def edit_items(self):
+    def edit_items(self) -> tuple[Item, ...]:
         """Commander, rider and archer in every colour of this player count."""
         return tuple(box.edit_item(box.char(colour, KIND_SHAPE[k]), "commander" if k == COMMANDER else "")
                      for _, colour in SEATS[self.num_players] for k in (COMMANDER, RIDER, ARCHER))
 
-    def to_setup(self):
+    def to_setup(self) -> Setup:
         return Setup(dict(self.options), box.setup_board(self._cells()), self.to_move, {}, self._history())
 
     @classmethod
-    def setup_body(cls, setup):
+    def setup_body(cls, setup: Setup) -> str:
         return box.setup_body(setup, ";")
 
     # ---------------------------------------------------------------- presentation
-    def seat_colour(self, seat):
+    def seat_colour(self, seat: int) -> str:
         return SEATS[self.num_players][seat][1]
 
-    def seat_rotation(self, seat):
+    def seat_rotation(self, seat: int) -> int:
         return ROTATION[self.corner(seat)]
 
-    def status(self):
+    def status(self) -> Message | None:
         seat = self.to_move
         if self.result is None and self.capturable(self.cmd[seat], seat):
             return "weltreich.threat", {"player": self.seat_ref(seat), "square": CELLS[self.cmd[seat]]}
         return None
 
-    def view(self, aids=frozenset(), selected=None):
+    def view(self, aids: frozenset[str] = frozenset(), selected: str | None = None) -> View:
         n = self.num_players
-        crowns = {}
+        crowns: dict[int, list[int]] = {}
         for s in range(n):
             crowns.setdefault(self.crown(s), []).append(s)
 
-        def mark(c, r):
+        def mark(c: int, r: int) -> str | None:
             i = r * N + c
             return "crown" if i in crowns else "throne" if i in THRONES else None
         v = box.board_view(mark)

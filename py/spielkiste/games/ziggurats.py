@@ -19,14 +19,17 @@ at height 4 (so none is taller), and a stack without a foundation reaches height
 neighbour of height h - 1 (an up move; a sideways move needs h + 1 there): at that moment the two
 held at least 2h - 3 blocks, and blocks never leave the board, so a taller stack than the blocks on
 the board allow is no position."""
+import random
 from bisect import insort
+
+from collections.abc import Hashable, Mapping
 
 from ..codec import parse_int
 from ..editor import Item, Setup
-from ..engine import Option, Outcome, State
+from ..engine import Move, Option, Options, Outcome, Rewards, SearchSettings, State
 from ..errors import BadOption, BadPosition
-from ..texts import add, msg
-from ..view import Piece, grid
+from ..texts import Message, add, msg
+from ..view import Piece, View, grid
 from .ziggurats_geometry import GEOMETRY, MAX_FOUNDATIONS, size_for
 
 FOUND = 1000
@@ -81,15 +84,18 @@ add({
                                "ein Block darf nicht auf das Feld zurück, das er in deinem letzten Zug verlassen hat"),
     "ziggurats.illegal.connected": ("every stack must stay connected to a foundation",
                                     "jeder Stapel muss mit einem Fundament verbunden bleiben"),
-    "ziggurats.pos.piece": ("unknown piece '{piece}' in stack '{stack}'", "unbekannte Figur „{piece}“ im Stapel „{stack}“"),
+    "ziggurats.pos.piece": ("unknown piece '{piece}' in stack '{stack}'",
+                            "unbekannte Figur „{piece}“ im Stapel „{stack}“"),
     "ziggurats.pos.low": ("the foundation on {cell} is not at the bottom of its stack",
                           "das Fundament auf {cell} liegt nicht ganz unten in seinem Stapel"),
     "ziggurats.pos.tall": ("the ziggurat on {cell} is taller than 4: the game ends when it reaches 4",
                            "die Zikkurat auf {cell} ist höher als 4: bei 4 endet die Partie"),
     "ziggurats.pos.tower": ("the stack on {cell} is {h} high, which takes at least {n} blocks on the board",
                             "der Stapel auf {cell} ist {h} hoch, dafür braucht es mindestens {n} Blöcke auf dem Brett"),
-    "ziggurats.pos.no_room": ("the foundations still to come no longer fit", "die noch folgenden Fundamente haben keinen Platz mehr"),
-    "ziggurats.pos.foundations": ("more foundations than the options allow", "mehr Fundamente, als die Optionen erlauben"),
+    "ziggurats.pos.no_room": ("the foundations still to come no longer fit",
+                              "die noch folgenden Fundamente haben keinen Platz mehr"),
+    "ziggurats.pos.foundations": ("more foundations than the options allow",
+                                  "mehr Fundamente, als die Optionen erlauben"),
     "ziggurats.pos.touch": ("the foundation on {cell} touches another", "das Fundament auf {cell} berührt ein anderes"),
     "ziggurats.pos.blocks": ("{player} has more than {n} blocks", "{player} hat mehr als {n} Blöcke"),
     "ziggurats.pos.setup": ("blocks placed before all foundations", "Blöcke vor allen Fundamenten gesetzt"),
@@ -117,22 +123,22 @@ class Ziggurats(State):
     repetition = True
     move_pattern = r"(?i)f?[A-H][1-8](-[A-H][1-8])?"
     aids = ("ziggurat",)
-    playout_cap = 200
+    search_settings = SearchSettings(cap=200)
 
-    board: list          # per square: the stack, bottom to top ('' empty)
-    supply: list         # blocks in hand per seat
-    back: list           # per seat: (from, to) of its block move on its previous turn, or None
+    board: list[str]     # per square: the stack, bottom to top ('' empty)
+    supply: list[int]    # blocks in hand per seat
+    back: list[tuple[int, int] | None]   # per seat: (from, to) of its block move on its previous turn, or None
     placed: int          # foundations placed so far
 
     @classmethod
-    def normalize_options(cls, raw):
+    def normalize_options(cls, raw: Mapping[str, object] | None) -> Options:
         opts = super().normalize_options(raw)
         n = opts.get("players", cls.player_counts[0])
         if opts["foundations"] * n > MAX_FOUNDATIONS[size_for(n)]:
             raise BadOption("err.option_value", value=str(opts["foundations"]), name="foundations")
         return opts
 
-    def _setup(self, options):
+    def _setup(self, options: Options) -> None:
         n = self.num_players
         self.geo = GEOMETRY[size_for(n)]
         self.board = [""] * (self.geo.n ** 2)
@@ -144,7 +150,8 @@ class Ziggurats(State):
     # ---------------------------------------------------------------- rules
     @property
     def total(self) -> int:
-        return self.options["foundations"] * self.num_players
+        per_seat: int = self.options["foundations"]
+        return per_seat * self.num_players
 
     def setup_seat(self, k: int) -> int:
         """The seat placing foundation number k (0-based): reverse turn order."""
@@ -162,7 +169,7 @@ class Ziggurats(State):
         starts = [k for k in orth[gone] if board[k]]
         if len(starts) <= 1:
             return True              # a leaf: the rest stays as it was
-        good: set = set()            # squares known to reach a foundation
+        good: set[int] = set()            # squares known to reach a foundation
         for k in starts:
             if k in good:
                 continue
@@ -184,7 +191,7 @@ class Ziggurats(State):
             good |= seen
         return True
 
-    def block_moves(self, seat: int, first: bool = False, joined: bool = True) -> list:
+    def block_moves(self, seat: int, first: bool = False, joined: bool = True) -> list[int]:
         """Moves of the seat's top blocks (actions B and C); with first=True stop at one. With
         joined=False a lone block's moves come without the test that every stack stays joined to
         a foundation (the playouts test only the move they pick)."""
@@ -213,7 +220,7 @@ class Ziggurats(State):
                         return out
         return out
 
-    def placements(self, seat: int, first: bool = False) -> list:
+    def placements(self, seat: int, first: bool = False) -> list[int]:
         """Empty squares beside a stack, while the seat has blocks; with first=True one of them,
         looked for from the stacks (fewer than the empty squares, and most have one beside)."""
         if self.supply[seat] == 0:
@@ -235,7 +242,7 @@ class Ziggurats(State):
                         break
         return out
 
-    def legal_moves(self):
+    def legal_moves(self) -> list[int]:
         if self.result is not None:
             return []
         if self.in_setup():
@@ -246,7 +253,7 @@ class Ziggurats(State):
     def can_act(self, seat: int) -> bool:
         return bool(self.placements(seat, True) or self.block_moves(seat, True))
 
-    def winning_moves(self, seat: int | None = None) -> list:
+    def winning_moves(self, seat: int | None = None) -> list[int]:
         """Block moves that top a foundation + 2 blocks (by default those of the player to move,
         none during the set-up)."""
         if seat is None:
@@ -266,7 +273,7 @@ class Ziggurats(State):
                             out.append(MOVE + 100 * i + j)
         return out
 
-    def playout_move(self, rng):
+    def playout_move(self, rng: random.Random) -> int:
         """A winning move if there is one (a top block onto a foundation stack of height 3), else a
         move drawn uniformly from legal_moves(): drawn from the moves without the connectivity
         test, a lone block's move is tested (once per square) only when drawn, and drawn again if
@@ -282,7 +289,7 @@ class Ziggurats(State):
             if len(t) == 3 and t[0] == "F":
                 return m             # the block comes from a stack of height 3 or 4: always legal
         moves = self.placements(seat) + blocks
-        joined = {}
+        joined: dict[int, bool] = {}
         n = len(moves)
         while True:
             k = rng.randrange(n)
@@ -300,7 +307,7 @@ class Ziggurats(State):
             n -= 1
             moves[k] = moves[n]
 
-    def rollout(self, rng, plies, seq=None):
+    def rollout(self, rng: random.Random, plies: int, seq: list[tuple[int, Move]] | None = None) -> None:
         """The playout on each square's height and each seat's list of top blocks (faster than
         move by move): the moves playout_move() picks, drawn from the same rng in the same order,
         with play()'s checks after each (stuck, repetition), so the state ends as play() would
@@ -332,7 +339,7 @@ class Ziggurats(State):
                         if hj == 3 and win is None and board[j][0] == "F":
                             win = MOVE + 100 * i + j
             places = [i for i in range(size) if not heights[i] and near[i]] if supply[seat] else []
-            joined: dict = {}            # a lone block's square: does every stack stay joined without it?
+            joined: dict[int, bool] = {}  # a lone block's square: does every stack stay joined without it?
             if n:                        # play()'s checks after the move that gave seat the turn
                 if not places and not any(heights[f] > 1 or joined.setdefault(f, connected(f))
                                           for f in {(m - MOVE) // 100 for m in blocks}):
@@ -403,7 +410,7 @@ class Ziggurats(State):
             seat = (seat + 1) % np_
         self.to_move, self.last, self.ply = seat, move, self.ply + n
 
-    def _apply(self, move):
+    def _apply(self, move: int) -> None:
         seat = self.to_move
         n = self.num_players
         if move >= MOVE:
@@ -430,15 +437,15 @@ class Ziggurats(State):
             self.to_move = (seat + 1) % n
         self._check_stuck()
 
-    def _check_stuck(self):
+    def _check_stuck(self) -> None:
         if not self.can_act(self.to_move):
-            self.result = Outcome([SPITE] * self.num_players, (), "why.ziggurats.stuck",
+            self.result = Outcome((SPITE,) * self.num_players, (), "why.ziggurats.stuck",
                                   {"player": self.seat_ref(self.to_move)})
 
-    def key(self):
+    def key(self) -> Hashable:
         return (tuple(self.board), self.to_move, tuple(self.back))
 
-    def evaluate(self):
+    def evaluate(self) -> Rewards | None:
         """A guess for a position the search stopped in. A seat that can complete a ziggurat
         now (or, further round the table, later) is likely to win; otherwise each seat's
         chances grow with the height of its movable top blocks, most of all next to the
@@ -467,7 +474,7 @@ class Ziggurats(State):
         return tuple(x / total for x in score)
 
     # ---------------------------------------------------------------- notation
-    def move_text(self, move) -> str:
+    def move_text(self, move: int) -> str:
         cells = self.geo.cells
         if move >= MOVE:
             f, t = divmod(move - MOVE, 100)
@@ -476,14 +483,14 @@ class Ziggurats(State):
             return "f" + cells[move - FOUND]
         return cells[move]
 
-    def move_input(self, move):
+    def move_input(self, move: int) -> tuple[tuple[str, ...], str | None]:
         cells = self.geo.cells
         if move >= MOVE:
             f, t = divmod(move - MOVE, 100)
             return (cells[f], cells[t]), None
         return (cells[move % FOUND],), None
 
-    def why_illegal(self, text):
+    def why_illegal(self, text: str) -> Message | None:
         s = text.strip().upper()
         idx = self.geo.index
         if self.in_setup():
@@ -529,21 +536,21 @@ class Ziggurats(State):
         return msg("ziggurats.illegal.connected")
 
     # ---------------------------------------------------------------- position code
-    def _encode_body(self):
+    def _encode_body(self) -> str:
         cells = self.geo.cells
         back = ".".join(f"{cells[b[0]]}-{cells[b[1]]}" if b else "" for b in self.back)
         last = self.move_text(self.last) if isinstance(self.last, int) else ""
         return ";".join([board_code(self.board, self.geo.n), str(self.to_move), back, last] + self._code_tail())
 
     @classmethod
-    def _upgrade(cls, version, options, body):
+    def _upgrade(cls, version: int, options: Options, body: str) -> str:
         """Version 1 marked a repetition draw 'd'."""
         if version == 1:
             head, _, end = body.rpartition(";")
             return f"{head};{'r' if end == 'd' else end}"
         return super()._upgrade(version, options, body)
 
-    def _decode_body(self, body, options):
+    def _decode_body(self, body: str, options: Options) -> None:
         n_players = self.num_players
         geo = self.geo = GEOMETRY[size_for(n_players)]
         n = geo.n
@@ -593,7 +600,7 @@ class Ziggurats(State):
         elif not self.in_setup():
             self._check_stuck()
 
-    def _check_stacks(self):
+    def _check_stacks(self) -> None:
         """Every letter a block of a seat in play, a foundation only at the bottom."""
         letters = CHARS[:self.num_players]
         for i, s in enumerate(self.board):
@@ -605,7 +612,7 @@ class Ziggurats(State):
                     raise BadPosition("err.position", why=msg("ziggurats.pos.piece", piece=ch, stack=s)).at(
                         self.geo.cells[i])
 
-    def _check_foundations(self):
+    def _check_foundations(self) -> None:
         """Not more than the options give, none touching."""
         geo, fmask = self.geo, self.foundation_mask()
         found = [geo.cells[i] for i in range(geo.n ** 2) if fmask >> i & 1]
@@ -618,7 +625,7 @@ class Ziggurats(State):
                 raise BadPosition("err.position", why=msg("ziggurats.pos.touch", cell=geo.cells[i])).at(
                     geo.cells[i], *(geo.cells[j] for j in range(geo.n ** 2) if touching >> j & 1))
 
-    def _check_setup(self):
+    def _check_setup(self) -> None:
         """During the set-up: the right seat places the next foundation, where the rest still fit."""
         geo, fmask = self.geo, self.foundation_mask()
         if self.to_move != self.setup_seat(self.placed):
@@ -628,7 +635,7 @@ class Ziggurats(State):
             raise BadPosition("err.position", why=msg("ziggurats.pos.no_room")).at(
                 *(geo.cells[i] for i in range(geo.n ** 2) if fmask >> i & 1))
 
-    def _check_blocks(self, used: list[int]):
+    def _check_blocks(self, used: list[int]) -> None:
         """Ten blocks per seat, and none before the set-up is over."""
         cells = self.geo.cells
         for seat, u in enumerate(used):
@@ -640,7 +647,7 @@ class Ziggurats(State):
             raise BadPosition("err.position", why=msg("ziggurats.pos.setup")).at(
                 *(cells[i] for i, s in enumerate(self.board) if s.strip("F")))
 
-    def _check_heights(self, blocks: int):
+    def _check_heights(self, blocks: int) -> None:
         """A foundation stack stops at 4; a stack without one of height h took 2h - 3 blocks (module
         docstring)."""
         cells = self.geo.cells
@@ -651,7 +658,7 @@ class Ziggurats(State):
                 raise BadPosition("err.position", why=msg("ziggurats.pos.tower", cell=cells[i], h=len(s),
                                                           n=2 * len(s) - 3)).at(cells[i])
 
-    def _read_back(self, back: str):
+    def _read_back(self, back: str) -> None:
         geo = self.geo
         backs = back.split(".")
         if len(backs) != self.num_players:
@@ -701,17 +708,17 @@ class Ziggurats(State):
         return [i for i, s in enumerate(board) if s and i not in seen]
 
     # ---------------------------------------------------------------- board editor
-    def edit_items(self):
+    def edit_items(self) -> tuple[Item, ...]:
         found = Item("F", "block", "neutral", label=msg("ziggurats.foundation"), stacks=True)
         return (found,) + tuple(Item(ch, "block", COLOURS[seat], stacks=True)
                                 for seat, ch in enumerate(CHARS[:self.num_players]))
 
-    def to_setup(self):
+    def to_setup(self) -> Setup:
         board = {self.geo.cells[i]: tuple(s) for i, s in enumerate(self.board) if s}
         return Setup(dict(self.options), board, self.to_move, {}, self._encode_body().split(";", 2)[2])
 
     @classmethod
-    def setup_body(cls, setup):
+    def setup_body(cls, setup: Setup) -> str:
         """History '' = no back-and-forth restriction, no last move, no repetition."""
         players = setup.options.get("players", cls.player_counts[0])
         geo = GEOMETRY[size_for(players)]
@@ -720,19 +727,19 @@ class Ziggurats(State):
         return ";".join([board_code(board, geo.n), str(setup.to_move), history])
 
     # ---------------------------------------------------------------- presentation
-    def seat_colour(self, seat):
+    def seat_colour(self, seat: int) -> str:
         return COLOURS[seat]
 
-    def seat_rotation(self, seat):
+    def seat_rotation(self, seat: int) -> int:
         return 0
 
-    def status(self):
+    def status(self) -> Message | None:
         if self.result is None and self.in_setup():
             return "ziggurats.setup", {"player": self.seat_ref(self.to_move), "n": self.placed + 1,
                                        "total": self.total}
         return None
 
-    def view(self, aids=frozenset(), selected=None):
+    def view(self, aids: frozenset[str] = frozenset(), selected: str | None = None) -> View:
         geo, board = self.geo, self.board
         n = geo.n
         v = grid(n, n, fill=lambda c, r: "sand")

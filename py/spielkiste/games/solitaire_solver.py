@@ -5,15 +5,15 @@ Depth-first search with a transposition table (Zobrist hashes of the exact posit
 break every symmetry, so none is folded), moves ordered by a cheap heuristic, and a time
 budget. Shapes do not matter for play, so the solver sees colours only.
 
-The page calls
-    hint(state, seconds)        -> Result   (result.move: the next move of the best line found)
-    solvable(state, seconds)    -> Result   (result.solvable: True / False / None = unknown in time)
-and may show result.best (pieces left at the end of the line) and result.line (move texts)."""
+The game's tools (Solitaire.run_tool: a hint, "still solvable?") call solve(board, seconds) and
+read result.move (the next move of the best line found), result.solvable (True / False / None =
+unknown in time), result.best (pieces left at the end of the line) and result.line (move texts)."""
 import random
 import time
+from collections.abc import Sequence
 
-from .games import box
-from .rng import Rng
+from ..rng import Rng
+from . import box
 
 N = box.N
 W = N + 2                                    # a padded board: a border of sentinels
@@ -41,7 +41,8 @@ class Result:
     (not known within the time)."""
     __slots__ = ("start", "best", "moves", "complete", "nodes", "seconds", "_texts")
 
-    def __init__(self, start, best, moves, complete, nodes, seconds):
+    def __init__(self, start: int, best: int, moves: list[tuple[int, int]], complete: bool, nodes: int,
+                 seconds: float) -> None:
         self.start = start          # pieces on the board at the start
         self.best = best
         self.moves = moves          # [(from, to)] as 0-based square indices of the 12x12 board
@@ -50,13 +51,13 @@ class Result:
         self.seconds = seconds
 
     @property
-    def solvable(self):
+    def solvable(self) -> bool | None:
         if self.best == 1:
             return True
         return False if self.complete else None
 
     @property
-    def move(self):
+    def move(self) -> int | None:
         """The first move of the best line as a move of the Solitaire engine (from*144 + to)."""
         if not self.moves:
             return None
@@ -67,14 +68,13 @@ class Result:
     def line(self) -> list[str]:
         return [f"{box.CELLS[f]}-{box.CELLS[t]}" for f, t in self.moves]
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return (f"Result(best={self.best}, solvable={self.solvable}, complete={self.complete}, "
                 f"moves={len(self.moves)}, nodes={self.nodes}, {self.seconds:.3f}s)")
 
 
-def _colours(board) -> bytearray:
-    """A 144-letter board (or a Solitaire state) to the padded colour board: 0 empty, 1-4 colours."""
-    board = getattr(board, "board", board)
+def _colours(board: Sequence[str]) -> bytearray:
+    """A 144-letter board to the padded colour board: 0 empty, 1-4 colours."""
     b = bytearray([SENT]) * (W * W)
     for i, ch in enumerate(board):
         b[PAD[i]] = 0 if ch == "." else box.COLOURS.index(box.colour_of(ch)) + 1
@@ -91,17 +91,17 @@ class _Search:
         self.deadline = deadline
         self.target = target
         self.memo: dict[int, int] = {}
-        self.path: list = []
+        self.path: list[tuple[int, int]] = []
         self.best = 99
-        self.best_path: list = []
+        self.best_path: list[tuple[int, int]] = []
         self.nodes = 0
         self.limit = 1 << 62
         self.noise = random.Random(seed).random
         self.h = 0
-        self.occ: set = set()               # the squares holding a piece
+        self.occ: set[int] = set()               # the squares holding a piece
         self.reset(b)
 
-    def reset(self, b) -> None:
+    def reset(self, b: bytes | bytearray) -> None:
         """Set the board (after an interrupted attempt left it half played)."""
         self.b[:] = b
         self.occ = {p for p in range(W * W) if b[p] and b[p] != SENT}
@@ -109,7 +109,7 @@ class _Search:
         self.rows = sum(PR[p] for p in self.occ)        # sums of the pieces' rows and columns
         self.cols = sum(PC[p] for p in self.occ)
 
-    def moves(self):
+    def moves(self) -> list[tuple[float, int, int, int, int]]:
         """All jumps as (order key, from, direction, to, count), best first. The order peels the
         group from the outside in: jumps starting far from the pieces' centre and landing near it
         first (a little noise varies it between restarts)."""
@@ -208,11 +208,11 @@ class _Search:
 NOISE = 1.0            # tie-breaking noise in the move order (in squares of distance)
 FIRST_LIMIT = 300      # nodes of the first attempt; each restart allows GROWTH times more
 GROWTH = 1.3
-_known: dict[bytes, list] = {}     # positions on solutions found before -> the rest of the line
+_known: dict[bytes, list[tuple[int, int]]] = {}     # positions on solutions found before -> the rest of the line
 
 
-def solve(position, seconds: float = 1.0, target: int = 1) -> Result:
-    """Search `position` (a Solitaire state or a 144-letter board) for a line down to `target`
+def solve(position: Sequence[str], seconds: float = 1.0, target: int = 1) -> Result:
+    """Search `position` (a Solitaire board: 144 letters) for a line down to `target`
     pieces, for at most `seconds`; otherwise the best line found.
 
     The search restarts with a growing node limit and a fresh tie-break: the time to a solution
@@ -254,7 +254,7 @@ def solve(position, seconds: float = 1.0, target: int = 1) -> Result:
     return Result(n, best, moves, complete or found, nodes, time.perf_counter() - t0)
 
 
-def _hash(b) -> int:
+def _hash(b: bytes | bytearray) -> int:
     h = 0
     for p in range(W * W):
         c = b[p]
@@ -280,12 +280,12 @@ def _step(b: bytearray, f: int, t: int) -> int:
     return k
 
 
-def _removed(b, moves) -> int:
+def _removed(b: bytes | bytearray, moves: list[tuple[int, int]]) -> int:
     bb = bytearray(b)
     return sum(_step(bb, f, t) for f, t in moves)
 
 
-def _remember(b, moves) -> None:
+def _remember(b: bytes | bytearray, moves: list[tuple[int, int]]) -> None:
     if len(_known) > 2000:
         _known.clear()
     bb = bytearray(b)
@@ -293,12 +293,3 @@ def _remember(b, moves) -> None:
         _known[bytes(bb)] = moves[i:]
         _step(bb, *moves[i])
 
-
-def hint(state, seconds: float = 1.0) -> Result:
-    """The next move of the best line found (result.move; None when no jump is left)."""
-    return solve(state, seconds)
-
-
-def solvable(state, seconds: float = 1.0) -> Result:
-    """Whether one piece can still be reached (result.solvable: True, False or None)."""
-    return solve(state, seconds)
