@@ -1,0 +1,209 @@
+"""The game review and the analysis board's engine lines (spielkiste.review), on real positions.
+
+What is right is worked out here, by the rules, by trying every move, or by a brute-force search
+of a small solitaire position written in this file, not taken from the review. The searches
+run at small iteration budgets, so every run is the same."""
+import json
+
+import pytest
+
+from spielkiste.record import Record
+from spielkiste.registry import get_game
+from spielkiste.review import MARKS, Lines, Review
+
+SNORKELS, WELTREICH, SOLITAIRE = get_game("snorkels"), get_game("weltreich"), get_game("solitaire")
+
+# Snorkels (7x7, rows from the top), Purple to move. Green's stone on A1 has one free neighbour,
+# A2 (B1 is Purple's): Purple on A2 leaves it none, captures it and wins: a win in one. Purple's
+# stone on G7 has one free neighbour too, G6 (F7 is Green's): if Purple plays anything else, Green
+# wins on G6. The position is the one B1 A1 G7 F7 reach from the start (checked below).
+PLANTED = "1::GP5/7/7/7/7/7/5GP;0;0;0;F7"
+# Purple to move, with only G7 (free neighbour G6) against F7: every move but G6 lets Green capture
+# G7 on G6; Purple cannot capture F7 (free neighbours E7 and F6) in one. G6 is forced.
+FORCED = "1::7/7/7/7/7/7/5GP;0;0;0;F7"
+
+
+def reviewed(start, moves, **budget) -> dict:
+    rec = Record.replay(start, moves, custom_start=True)
+    review = Review(rec, **budget)
+    progress = [review.step() for _ in range(review.total)]
+    assert [p["done"] for p in progress] == list(range(1, len(moves) + 2)) and review.done
+    result = review.result()
+    assert json.loads(json.dumps(result)) == result, "plain data, ready for the worker's JSON"
+    return result
+
+
+def test_the_planted_position_is_a_real_one():
+    s = SNORKELS.new()
+    for text in "B1 A1 G7 F7".split():
+        s.push_text(text)
+    assert s.encode() == PLANTED
+
+
+def test_a_missed_win_in_one_is_a_blunder_with_the_winning_move_as_the_better_one():
+    result = reviewed(SNORKELS.decode(PLANTED), ["D4", "G6"], iterations=200)
+    before, after, end = result["plies"]
+    # Purple wins at once with A2; after D4 Green wins at once with G6: both known exactly
+    assert before["c"] == [100, 0] and before["exact"] and before["best"] == "A2"
+    assert after["c"] == [0, 100] and after["exact"] and after["best"] == "G6"
+    assert end["c"] == [0, 100] and end["best"] is None
+    missed, won = result["moves"]
+    assert missed == {"move": "D4", "seat": 0, "loss": 100, "mark": "blunder", "best": "A2", "chance": 100,
+                      "line": ["A2"]}
+    assert won == {"move": "G6", "seat": 1, "loss": 0, "mark": ""}
+    assert result["summary"] == [
+        {"seat": 0, "moves": 1, "loss": 100.0, "inaccuracy": 0, "mistake": 0, "blunder": 1},
+        {"seat": 1, "moves": 1, "loss": 0.0, "inaccuracy": 0, "mistake": 0, "blunder": 0}]
+
+
+def test_a_list_of_positions_is_reviewed_as_its_record():
+    rec = Record.replay(SNORKELS.decode(PLANTED), ["D4", "G6"], custom_start=True)
+    results = []
+    for game in (rec, rec.states):
+        review = Review(game, iterations=100)
+        while not review.done:
+            review.step()
+        results.append(review.result())
+    assert results[0] == results[1] and [m["move"] for m in results[1]["moves"]] == ["D4", "G6"]
+
+
+def test_the_thresholds_are_the_issues():
+    assert MARKS == (("blunder", 40), ("mistake", 25), ("inaccuracy", 15))
+
+
+def test_obvious_and_forced_moves_get_no_marks():
+    taken = reviewed(SNORKELS.decode(PLANTED), ["A2"], iterations=200)
+    assert [p["c"] for p in taken["plies"]] == [[100, 0], [100, 0]]
+    forced = reviewed(SNORKELS.decode(FORCED), ["G6"], iterations=200)
+    assert forced["plies"][0]["best"] == "G6"
+    for result in (taken, forced):
+        assert all(m["loss"] == 0 and m["mark"] == "" for m in result["moves"])
+        assert result["summary"][0]["moves"] == 1 and result["summary"][0]["loss"] == 0.0
+
+
+# Four-player Weltreich in teams: Blue (seat 0) and Green (1) against Red (2) and Yellow (3), a
+# round Blue, Green, Red, Yellow; Red to move. Red's commander goes E11-E5, three squares in front
+# of Green's rider on E8; a rider captures at distance 3, so from then on Green takes the
+# commander (E8xE5), which wins for Blue and Green, whatever Yellow and Blue play before
+# (tests/test_search_teams.py). Green then plays K3-G3 instead: a missed win in one.
+TEAMS = ("2:players.4,teams.1:bcb5gghg/cBc7Gh/bcb6ghg/b2b7g/12/12/y11/4h7/11r/yzy6rsr/zYz1R4s1s/"
+         "yzyy4rrsr;2;J8-E8;;6")
+TEAM_MOVES = ["E11-E5", "A11-K11", "A2-A6", "K3-G3", "J12-E12", "A7-L7"]
+
+
+def test_a_team_review_gives_partners_one_chance_and_the_two_sides_add_up():
+    result = reviewed(WELTREICH.decode(TEAMS), TEAM_MOVES, iterations=150)
+    assert result["teams"] == [0, 0, 1, 1] and result["seats"] == 4
+    for ply in result["plies"]:
+        blue, green, red, yellow = ply["c"]
+        assert blue == green and red == yellow
+        # each side's chance is a mean over (nearly) the same simulations, whose rewards add up
+        # to 1 for two sides: apart from rounding, a few simulations' difference
+        assert 97 <= blue + red <= 103, ply
+    green_to_take = result["plies"][3]
+    assert green_to_take["exact"] and green_to_take["c"] == [100, 100, 0, 0] and green_to_take["best"] == "E8xE5"
+    missed = result["moves"][3]
+    assert missed["seat"] == 1 and missed["mark"] == "blunder" and missed["best"] == "E8xE5"
+    assert result["summary"][1]["blunder"] == 1
+
+
+# Allein Wetteifern, 11 pieces left, reached by playing on from a random game's position; the
+# brute force below finds that one piece can still be left, and not after G7-E7.
+SOLITAIRE_POSITION = "1::12/12/12/12/3h2z5/2b2b6/5by5/5rg5/5by1y3/12/12/12;D6-F6"
+
+
+def best_reward(state, memo) -> float:
+    """The solitaire's reward under perfect play, by trying every line (small positions only)."""
+    key = tuple(state.board)
+    if key not in memo:
+        if state.result is not None:
+            memo[key] = state.result.rewards[0]
+        else:
+            memo[key] = max(best_reward(after(state, m), memo) for m in state.legal_moves())
+    return memo[key]
+
+
+def after(state, move):
+    s = state.copy()
+    s.play(move)
+    return s
+
+
+def test_a_solitaire_review_uses_the_solver_and_says_whether_each_position_is_still_solvable():
+    start, memo = SOLITAIRE.decode(SOLITAIRE_POSITION), {}
+    assert best_reward(start, memo) == 1.0
+    # G7-E7 throws the solution away; then the best play to the end, as the brute force finds it
+    line, s = ["G7-E7"], after(start, start.parse_move("G7-E7"))
+    while s.result is None:
+        m = max(s.legal_moves(), key=lambda m: best_reward(after(s, m), memo))
+        line.append(s.move_text(m))
+        s = after(s, m)
+    result = reviewed(start, line, seconds=0.4)     # the solver finishes these in milliseconds
+    rec = Record.replay(start, line)
+    for state, ply in zip(rec.states, result["plies"], strict=True):
+        reward = best_reward(state, memo)
+        assert ply["exact"] and ply["c"] == [round(100 * reward)]
+        assert ply["solvable"] is (reward == 1.0)
+    first = result["plies"][0]
+    assert first["solvable"] and first["best"] in {"F7-H7", "F9-H9"}
+    assert [m["mark"] for m in result["moves"]] == ["blunder"] + [""] * (len(line) - 1)
+    assert result["moves"][0]["loss"] == 100 - result["plies"][1]["c"][0] >= 40
+
+
+# Snorkels from a random game, Purple to move: five of its 23 moves lose at once (they leave a
+# group of its own without a free neighbour, or let Green capture one), none wins at once
+CROWDED = "1::2G2G1/G1PP1P1/P2P3/P1GP1PP/1GGP2P/PG1G1PG/1G2GGG;0;0;0;F1"
+
+
+def test_the_top_moves_grow_with_the_budget_and_their_lines_are_legal():
+    state = SNORKELS.decode(CROWDED)
+    seat = state.to_move
+
+    def loses(m) -> bool:
+        s = after(state, m)
+        if s.result is not None:
+            return s.result.rewards[seat] == 0.0
+        return any(after(s, r).result is not None and after(s, r).result.rewards[seat] == 0.0 for r in s.legal_moves())
+    safe = {state.move_text(m) for m in state.legal_moves() if not loses(m)}
+    assert len(safe) == 18 and len(state.legal_moves()) == 23
+    lines = Lines(state, seed=1)
+    first = lines.run(iterations=150)
+    again = lines.run(iterations=150)
+    assert first["n"] == 150 and not first["exact"]
+    # the second slice goes on with the first one's tree, and proves a win before its end: B2, after
+    # which every Green move allows a Purple win at once (or loses at once itself), as tried here
+    assert 150 < again["n"] < 300 and again["exact"] and again["c"] == [100, 0]
+    assert again["moves"][0]["move"] == "B2" and again["moves"][0]["chance"] == 100
+    b2 = after(state, state.parse_move("B2"))
+    for reply in b2.legal_moves():
+        s = after(b2, reply)
+        assert (s.result is not None and s.result.rewards[seat] == 1.0) or any(
+            after(s, m).result is not None and after(s, m).result.rewards[seat] == 1.0 for m in s.legal_moves())
+    for top in (first, again):
+        moves = top["moves"]
+        assert len(moves) == 3 and {m["move"] for m in moves} <= safe
+        for m in moves:
+            assert m["line"][0] == m["move"] and 0 <= m["chance"] <= 100
+            s = state.copy()
+            for text in m["line"]:
+                s.push_text(text)          # legal all the way
+        assert 97 <= sum(top["c"]) <= 103
+
+
+def test_lines_of_a_finished_game_and_of_a_solvable_solitaire():
+    won = SNORKELS.decode(PLANTED)
+    won.push_text("A2")
+    assert Lines(won).run(iterations=10) == {"c": [100, 0], "exact": True, "solvable": None, "n": 0, "moves": []}
+    top = Lines(SOLITAIRE.decode(SOLITAIRE_POSITION)).run(seconds=0.2)
+    assert top["solvable"] and top["exact"] and top["c"] == [100]
+    assert top["moves"][0]["move"] in {"F7-H7", "F9-H9"} and top["moves"][0]["chance"] == 100
+
+
+@pytest.mark.parametrize("moves", [0, 1, 3])
+def test_a_partial_review_holds_what_is_done(moves):
+    review = Review(Record.replay(SNORKELS.decode(FORCED), ["G6", "F6", "G5"], custom_start=True), iterations=50)
+    for _ in range(moves + 1):
+        review.step()
+    result = review.result()
+    assert len(result["plies"]) == moves + 1 and len(result["moves"]) == moves
+    assert result["v"] == 1 and result["game"] == "snorkels" and result["budget"] == {"iterations": 50}
