@@ -2,7 +2,7 @@
 """Playing strength: our search against textbook UCT at equal time, in every two-player game.
 
   python tests/bench/strength.py [--seconds 0.3] [--games 10] [--game blockade,drei]
-                                 [--a mcts:0.3s --b uct:0.3s] [--seed 1]
+                                 [--a mcts:0.3s --b uct:0.3s] [--seed 1] [--against openspiel-mcts]
 
 A plays B --games times per game, colours alternating (A moves first in odd games), each
 game from the default options (a fresh seed where the game has one). A win counts 1, a
@@ -15,6 +15,12 @@ to measure one of the search's options (exploration, rave, prune; cap, the plies
 before evaluate()) on against off. The goal of the search (issue 16) is a share of at least 75 %
 against uct and 99 % against random.
 --speed instead prints iterations per second of both searches from each start position.
+
+--against openspiel-mcts makes B OpenSpiel's own MCTSBot (open_spiel.python.algorithms.mcts: UCT
+with c = 2, one random rollout per leaf, solving proven ends) on the game as spielkiste.openspiel
+registers it, at --seconds per move: its number of simulations is re-timed before each move
+from its previous search's rate (OpenSpielMCTS). The row then ends with both players' mean
+seconds per move, the check that the time was equal. Needs the extra: pip install .[openspiel].
 
 --levels 2,3 plays each named level k against level k-1 (the page's seconds per move from
 spielkiste.ai.levels, times --scale: CPython seconds per browser second, default 0.56, the
@@ -39,15 +45,73 @@ def two_player_games() -> list[str]:
     return [gid for gid, cls in GAMES.items() if 2 in cls.player_counts]
 
 
-def play_game(cls, specs: tuple[str, str], a_seat: int, rng: random.Random) -> tuple[float, int]:
-    """One game; A sits at a_seat. Returns A's reward and the number of plies."""
+OPENSPIEL = "openspiel-mcts"
+
+
+class OpenSpielMCTS:
+    """OpenSpiel's MCTSBot as a player of our engine states, at `seconds` per move. Its search
+    runs a number of simulations, not a time: before each move that number is set from the rate
+    (simulations per second) of its previous search in this game; before its first move, from
+    probe searches of 2, 4, 8 ... simulations until one takes a quarter of the budget (a probe of
+    a few milliseconds runs at full speed inside one time slice, and on a loaded machine
+    overstates the rate several times)."""
+
+    def __init__(self, seconds: float, seed: float):
+        import numpy as np
+        import pyspiel
+        from open_spiel.python.algorithms import mcts
+
+        import spielkiste.openspiel  # noqa: F401  (registers the games)
+        self.seconds = seconds
+        self.pyspiel, self.mcts = pyspiel, mcts
+        self.rng = np.random.RandomState(int(seed * (1 << 30)))
+        self.rate = 0.0
+
+    def move(self, state):
+        t0 = time.perf_counter()
+        game = self.pyspiel.load_game(f"spielkiste_{state.id}", dict(state.options))
+        here = game.new_initial_state(state.copy())
+        bot = self.mcts.MCTSBot(game, 2.0, 2, self.mcts.RandomRolloutEvaluator(1, self.rng), solve=True,
+                                random_state=self.rng)
+        while not self.rate:
+            t1 = time.perf_counter()
+            bot.mcts_search(here)
+            took = time.perf_counter() - t1
+            if took >= self.seconds / 4:
+                self.rate = bot.max_simulations / took
+            bot.max_simulations *= 2
+        # at least 2: with 1 the bot's root has no children
+        bot.max_simulations = max(2, int((self.seconds - (time.perf_counter() - t0)) * self.rate))
+        t1 = time.perf_counter()
+        action = bot.step(here)
+        self.rate = bot.max_simulations / (time.perf_counter() - t1)
+        return game.spec.space.move(action)
+
+
+def make_player(spec: str, seed: float):
+    if spec.startswith(OPENSPIEL + ":"):
+        return OpenSpielMCTS(float(spec.split(":")[1].removesuffix("s")), seed)
+    return Player(spec, seed)
+
+
+def play_game(cls, specs: tuple[str, str], a_seat: int, rng: random.Random, clock: list[float] | None = None
+              ) -> tuple[float, int]:
+    """One game; A sits at a_seat. Returns A's reward and the number of plies; adds each
+    player's seconds and moves to `clock` ([A s, A moves, B s, B moves])."""
     opts = {"seed": rng.randrange(1 << 30)} if "seed" in {o.key for o in cls.all_options()} else {}
     state = cls.new(opts)
     seats = [None, None]
-    seats[a_seat] = Player(specs[0], rng.random())
-    seats[1 - a_seat] = Player(specs[1], rng.random())
+    seats[a_seat] = make_player(specs[0], rng.random())
+    seats[1 - a_seat] = make_player(specs[1], rng.random())
     while state.result is None:
-        state.play(seats[state.to_move].move(state))
+        mover = state.to_move
+        t0 = time.perf_counter()
+        move = seats[mover].move(state)
+        if clock is not None:
+            k = 0 if mover == a_seat else 2
+            clock[k] += time.perf_counter() - t0
+            clock[k + 1] += 1
+        state.play(move)
     return state.result.rewards[a_seat], state.ply
 
 
@@ -74,6 +138,8 @@ def main(argv=None) -> int:
     p.add_argument("--a", help="player spec of A (default mcts:<seconds>s)")
     p.add_argument("--b", help="player spec of B (default uct:<seconds>s)")
     p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--against", choices=("uct", OPENSPIEL), default="uct",
+                   help="B when --b is not given: our textbook UCT or OpenSpiel's MCTSBot")
     p.add_argument("--speed", action="store_true", help="iterations per second instead of matches")
     p.add_argument("--levels", default="", help="comma-separated levels k to play against level k-1")
     p.add_argument("--scale", type=float, default=0.56, help="CPython seconds per browser second (--levels)")
@@ -83,36 +149,41 @@ def main(argv=None) -> int:
     if args.levels:
         return level_matches(games, [int(k) for k in args.levels.split(",")], args)
     a = args.a or f"mcts:{args.seconds:g}s"
-    b = args.b or f"uct:{args.seconds:g}s"
-    parse_player(a), parse_player(b)
+    b = args.b or f"{args.against}:{args.seconds:g}s"
+    parse_player(a)
+    if not b.startswith(OPENSPIEL + ":"):
+        parse_player(b)
     if args.speed:
         speed(games, args.seconds)
         return 0
     rng = random.Random(args.seed)
     print(f"{a} vs {b}, {args.games} games per game, colours alternating")
-    print(HEADER)
+    print(HEADER + "   A s/move  B s/move")
     for gid in games:
-        match(gid, (a, b), args.games, rng)
+        match(gid, (a, b), args.games, rng, timed=True)
     return 0
 
 
 HEADER = f"{'game':<11}{'score':>9}{'share':>8}   95% CI        plies   minutes   as seat 0   as seat 1"
 
 
-def match(gid: str, specs: tuple[str, str], games: int, rng: random.Random) -> float:
-    """A plays B `games` times in game `gid`; prints the row and returns A's points."""
+def match(gid: str, specs: tuple[str, str], games: int, rng: random.Random, timed: bool = False) -> float:
+    """A plays B `games` times in game `gid`; prints the row (timed: with each player's mean
+    seconds per move) and returns A's points."""
     t0 = time.perf_counter()
     by_seat, plies = [0.0, 0.0], 0
+    clock = [0.0, 0, 0.0, 0]
     for g in range(games):
-        r, n = play_game(GAMES[gid], specs, g % 2, rng)
+        r, n = play_game(GAMES[gid], specs, g % 2, rng, clock)
         by_seat[g % 2] += r
         plies += n
     points = sum(by_seat)
     lo, hi = wilson(points, games)
+    times = f"   {clock[0] / max(clock[1], 1):8.3f}  {clock[2] / max(clock[3], 1):8.3f}" if timed else ""
     print(f"{gid:<11}{points:>5.1f}/{games:<3}{100 * points / games:>7.0f}%   "
           f"[{100 * lo:3.0f}%, {100 * hi:3.0f}%]  {plies / games:6.1f}   "
           f"{(time.perf_counter() - t0) / 60:5.1f}   {by_seat[0]:>5.1f}/{(games + 1) // 2:<4}"
-          f"{by_seat[1]:>5.1f}/{games // 2}", flush=True)
+          f"{by_seat[1]:>5.1f}/{games // 2}{times}", flush=True)
     return points
 
 
