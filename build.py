@@ -4,6 +4,7 @@
   python build.py serve [--port 8000]   build dist/, then serve it on http://127.0.0.1:8000
   python build.py build                 only build dist/
   python build.py test [PYTEST ARGS]    install the locked test tools into .venv/, run ruff, mypy and every test
+  python build.py test --quick          ruff, mypy and the CPython tests only (no Pyodide, no browser): < 1 min
   python build.py deps                  only fetch the pinned npm packages (assets/npm, lock file committed)
 
 The pinned Pyodide and @pyscript/core come from the npm registry (`npm ci` against the
@@ -84,15 +85,17 @@ assert ok, "compile failed"
 
 
 def zip_packages(dst: str) -> None:
-    """Our packages as a deterministic zip (sorted names, fixed timestamps): the sources and their
-    bytecode, so the page (and the AI worker) import without compiling ~400 kB of Python at start-up."""
+    """Our packages as a deterministic zip (sorted names, fixed timestamps): the sources, their
+    bytecode (so the page and the AI worker import without compiling ~400 kB of Python at start-up)
+    and the data files the engine reads (the lessons)."""
     with tempfile.TemporaryDirectory(prefix="spielkiste-zip-") as tmp:
         for pkg in PACKAGES:
             base = os.path.join(ROOT, "py", pkg)
             for dirpath, dirnames, filenames in os.walk(base):
-                dirnames[:] = [d for d in dirnames if d != "__pycache__"]
+                # the OpenSpiel wrapper is for Python users (it needs pyspiel): not for the browser
+                dirnames[:] = [d for d in dirnames if d not in ("__pycache__", "openspiel")]
                 for fn in filenames:
-                    if fn.endswith(".py"):
+                    if fn.endswith((".py", ".json")):
                         full = os.path.join(dirpath, fn)
                         copy(full, os.path.join(tmp, os.path.relpath(full, os.path.join(ROOT, "py"))))
         subprocess.run(["node", "--input-type=module", "-e", PYC_NODE, os.path.join(MODULES, "pyodide"), tmp],
@@ -109,23 +112,24 @@ def zip_packages(dst: str) -> None:
 
 
 def default_game() -> str:
-    """The game the page opens when the URL names none and nothing is saved (app.py's DEFAULT_GAME;
-    app.py imports the browser, so it is read, not imported)."""
-    with open(os.path.join(ROOT, "py", "spielkiste_web", "app.py")) as f:
+    """The game the page opens when the URL names none and nothing is saved (links.py's DEFAULT_GAME,
+    read, not imported: this runs before the build puts py/ on the path)."""
+    with open(os.path.join(ROOT, "py", "spielkiste_web", "links.py")) as f:
         tree = ast.parse(f.read())
     for node in tree.body:
         if isinstance(node, ast.Assign) and [getattr(t, "id", None) for t in node.targets] == ["DEFAULT_GAME"]:
             return ast.literal_eval(node.value)
-    raise SystemExit("py/spielkiste_web/app.py has no DEFAULT_GAME")
+    raise SystemExit("py/spielkiste_web/links.py has no DEFAULT_GAME")
 
 
 def prerender(dst: str) -> dict:
     """Every game's start position as the page's first render draws it, with the same renderer (CPython
     here), so boot.js can show the board before Python is ready: dst/<id>.<lang>.json holds the
     board's SVG. Returns boot.js's settings: the start fragment of each game, its side panel's title
-    and status lines (inline, so they appear with the page's first frame), the games whose new game is that start (no random set-up), the default game, the
-    "loading" text shown for clicks made before Python is ready, the page's static texts (index.html's
-    data-t/data-tt keys) and the game chooser's entries, in both languages."""
+    and status lines (inline, so they appear with the page's first frame), the games whose new game
+    is that start (no random set-up), the default game, the "loading" text shown for clicks made
+    before Python is ready, the page's static texts (index.html's data-t/data-tt keys) and the game
+    chooser's entries, in both languages."""
     sys.path.insert(0, os.path.join(ROOT, "py"))
     from spielkiste.inputs import Clicks
     from spielkiste.record import Record
@@ -165,6 +169,44 @@ def prerender(dst: str) -> dict:
                         for lang in ("en", "de")}}
 
 
+# a worked example on a rules page: its link (the caption's claims as data- attributes) and caption
+RULES_EXAMPLE = re.compile(r'(<a class="example" href="#([^"]+)"[^>]*>)(.*?)</a>', re.S)
+# what a picture leaves out of the page's board: the labels and tooltips of squares and pieces and their
+# keyboard and click hooks (the link opens the position, and that board is the one to read and play)
+PICTURE_DROPS = re.compile(r'<title>[^<]*</title>|\s(?:tabindex|role|aria-label|data-cell|data-piece)="[^"]*"')
+
+
+def rules_pictures(dist: str) -> None:
+    """Draws each worked example of the rules pages in dist/rules/ inside its link, after its caption
+    (so a list item's bullet stays on the caption's first line): the position the link opens, by the
+    page's renderer (CPython here, as in prerender), so the rules file carries its pictures and nothing
+    more is fetched, online or offline. A picture is hidden from screen readers:
+    the caption says what it shows, and the board it opens labels every square. Its ids (the hatch
+    pattern of squares a game forbids) get the picture's number, so no id repeats on the page."""
+    import html
+    sys.path.insert(0, os.path.join(ROOT, "py"))
+    from spielkiste_web import links, svg
+    folder = os.path.join(dist, "rules")
+    for fn in sorted(os.listdir(folder)):
+        with open(os.path.join(folder, fn), encoding="utf-8") as f:
+            page = f.read()
+        out, done = [], 0
+        for n, m in enumerate(RULES_EXAMPLE.finditer(page)):
+            view = links.from_fragment(html.unescape(m[2])).current.view()
+            board = PICTURE_DROPS.sub("", svg.render(view)).replace("></rect>", "/>")
+            board = board.replace('class="board"', 'class="board picture" aria-hidden="true"', 1)
+            if "hl-forbidden" not in board and "url(#" not in board.partition("</defs>")[2]:
+                board = re.sub(r"<defs>.*?</defs>", "", board, count=1)     # nothing in this picture uses them
+            for name in re.findall(r'\sid="([^"]+)"', board):
+                board = board.replace(f'id="{name}"', f'id="{name}-{n}"').replace(f"url(#{name})", f"url(#{name}-{n})")
+            # board.css fills these with url(#hatch), the pattern of the page's board (hidden under the rules)
+            board = board.replace('class="hl hl-forbidden"', f'class="hl hl-forbidden" style="fill:url(#hatch-{n})"')
+            out += [page[done:m.start()], m[1], f'<span class="caption">{m[3]}</span>', board, "</a>"]
+            done = m.end()
+        with open(os.path.join(folder, fn), "w", encoding="utf-8") as f:
+            f.write("".join(out) + page[done:])
+
+
 def build() -> None:
     deps()
     if os.path.isdir(DIST):
@@ -182,6 +224,7 @@ def build() -> None:
     rules = os.path.join(ROOT, "assets", "rules")
     for fn in sorted(os.listdir(rules)) if os.path.isdir(rules) else []:
         copy(os.path.join(rules, fn), os.path.join(DIST, "rules", fn))
+    rules_pictures(DIST)
     for fn in PYODIDE_FILES:
         copy(os.path.join(MODULES, "pyodide", fn), os.path.join(DIST, "vendor", "pyodide", fn))
     core = os.path.join(MODULES, "@pyscript", "core", "dist")
@@ -349,23 +392,58 @@ def test_tools() -> str:
     return py
 
 
-def test(extra: list[str]) -> int:
-    """ruff and mypy (settings in pyproject.toml), then every test: engines and CLI under CPython,
-    the engines again inside Pyodide (node), and the browser tests in Debian's Chromium (required:
-    a missing browser fails the run, never skips). The site is built once; pytest then runs on two
-    cores (pytest-xdist, a test file at a time per core, the Pyodide run first), and the tests
-    marked `solo` (they time the page) after, alone. Extra arguments go to both pytest runs.
-    Everything runs; the exit code is the first failure's."""
+def checks(py: str) -> list[tuple[str, "subprocess.Popen[str]"]]:
+    """ruff and mypy (settings in pyproject.toml), started in the background; their output is kept
+    and printed by report() so it does not mix with what runs meanwhile."""
+    return [(name, subprocess.Popen([py, "-m", *cmd], cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                                    text=True))
+            for name, cmd in (("ruff", ["ruff", "check", "--quiet", ROOT]), ("mypy", ["mypy", "--no-error-summary"]))]
+
+
+def report(running: list[tuple[str, "subprocess.Popen[str]"]]) -> list[int]:
+    codes = []
+    for name, proc in running:
+        out, _ = proc.communicate()
+        if out.strip():
+            print(out.rstrip())
+        print(f"{name}: {'passed' if proc.returncode == 0 else 'FAILED'}")
+        codes.append(proc.returncode)
+    return codes
+
+
+# the quick loop: the CPython tests but the browser tests, the Pyodide run (it needs the npm Pyodide and
+# takes minutes) and the wheel's install test (packaging, not the engines: it builds and installs a wheel)
+QUICK_SKIP = ["--ignore", os.path.join(ROOT, "tests", "e2e"),
+              "--ignore", os.path.join(ROOT, "tests", "test_in_pyodide.py"),
+              "--ignore", os.path.join(ROOT, "tests", "test_wheel.py")]
+# two cores; tests/conftest.py keeps each CPython file on one core (its module fixtures made once) and
+# starts the longest first
+XDIST = ["-n", "2", "--dist", "loadgroup", "--no-loadscope-reorder"]
+
+
+def test(extra: list[str], quick: bool = False) -> int:
+    """ruff and mypy, then every test: engines and CLI under CPython, the engines again inside Pyodide
+    (node), and the browser tests in Debian's Chromium (required: a missing browser fails the run,
+    never skips). ruff and mypy run while the site is built. pytest then runs on two cores
+    (pytest-xdist; tests/conftest.py orders the tests longest first and keeps the files that share a
+    booted browser page on one core), and the tests marked `solo` (they time the page) after, alone.
+    Extra arguments go to both pytest runs. Everything runs; the exit code is the first failure's.
+
+    quick: ruff, mypy and the CPython tests (no Pyodide, no browser, nothing built), on two cores,
+    for a contributor's edit-test loop (well under a minute); CI runs the full command."""
     py = test_tools()
-    deps()
-    env = dict(os.environ, SPIELKISTE_REQUIRE_BROWSER="1", SPIELKISTE_SKIP_BUILD="1")
-    codes = [subprocess.run([py, "-m", "ruff", "check", "--quiet", ROOT], cwd=ROOT).returncode,
-             subprocess.run([py, "-m", "mypy", "--no-error-summary"], cwd=ROOT).returncode]
-    for name, code in zip(("ruff", "mypy"), codes):
-        print(f"{name}: {'passed' if code == 0 else 'FAILED'}")
-    build()
     pytest = [py, "-m", "pytest", "-p", "no:cacheprovider", "-q", "-rfEs", os.path.join(ROOT, "tests"), *extra]
-    runs = [subprocess.run([*pytest, "-n", "2", "--dist", "loadfile", "-m", "not solo"], cwd=ROOT, env=env).returncode,
+    if quick:
+        running = checks(py)
+        run = subprocess.run([*pytest, *QUICK_SKIP, *XDIST, "-m", "not solo"], cwd=ROOT).returncode
+        codes = report(running) + [run]
+        return next((c for c in codes if c), 0)
+    deps()
+    running = checks(py)
+    build()
+    codes = report(running)
+    env = dict(os.environ, SPIELKISTE_REQUIRE_BROWSER="1", SPIELKISTE_SKIP_BUILD="1")
+    runs = [subprocess.run([*pytest, *XDIST, "-m", "not solo"], cwd=ROOT, env=env).returncode,
             subprocess.run([*pytest, "-m", "solo"], cwd=ROOT, env=env).returncode]
     # 5: no test selected, fine for one run when the extra arguments (-k ...) pick the other's tests
     codes += [5] if runs == [5, 5] else [c for c in runs if c != 5]
@@ -377,9 +455,13 @@ def main() -> int:
     p.add_argument("cmd", choices=["build", "serve", "test", "deps"])
     p.add_argument("--port", type=int, default=8000)
     p.add_argument("--no-build", action="store_true", help="serve the existing dist/")
+    p.add_argument("--quick", action="store_true",
+                   help="test: only ruff, mypy and the CPython tests (no Pyodide, no browser), under a minute")
     args, extra = p.parse_known_args()
     if args.cmd == "test":
-        return test(extra)
+        return test(extra, quick=args.quick)
+    if args.quick:
+        p.error("--quick is an option of test")
     if extra:
         p.error(f"unknown arguments: {' '.join(extra)}")
     if args.cmd == "deps":

@@ -4,7 +4,9 @@
 // The board shown is always our renderer's output, never markup made from the URL: the start position
 // the build rendered (boards/<id>.<lang>.json; its side panel's lines are inline below), or the last board the page's Python rendered for a game
 // (localStorage "spielkiste.svg.<id>", see py/spielkiste_web/early.py), used only when its fragment is
-// exactly the one the URL or the save names. Clicks on such an exact board are kept and handed to
+// exactly the one the URL or the save names. Storage can hold anything, so that markup is data: it is
+// parsed as SVG (never as HTML), and shown only if every element and attribute is one the renderer
+// (py/spielkiste_web/svg.py) writes (checkedBoard). Clicks on such an exact board are kept and handed to
 // Python (window.spielkisteBoot.take), which plays them if it opened that very position. A board that
 // may not be the one Python opens (a new game with a random set-up) is a placeholder: clicks on it
 // only say that the game engine is loading.
@@ -75,14 +77,73 @@
   function stored(key) {
     try { return window.localStorage.getItem(key); } catch (e) { return null; }
   }
-  function parsed(key) {
-    try { var v = JSON.parse(stored(key)); return v && typeof v === "object" ? v : null; } catch (e) { return null; }
+  // a JSON object from text no longer than `limit` (longer text is nothing of ours: not read)
+  function parsedText(text, limit) {
+    if (typeof text !== "string" || text.length > limit) return null;
+    try { var v = JSON.parse(text); return v && typeof v === "object" ? v : null; } catch (e) { return null; }
+  }
+  function parsed(key, limit) {
+    return parsedText(stored(key), limit);
+  }
+  var MAX_SAVE = 100000, MAX_BOARD = 1000000;    // far above any save or board (saves.py, svg.py)
+  // the save of the game `gid` opens with: the list's current game (py/spielkiste_web/mygames.py),
+  // else a save from before the list; {} for one that cannot be read
+  function kept(gid) {
+    var uid = stored("spielkiste.current." + gid);
+    var entry = uid ? parsed("spielkiste.game." + uid, MAX_SAVE) : null;
+    if (entry) return parsedText(entry.save, MAX_SAVE) || {};
+    return parsed("spielkiste.save." + gid, MAX_SAVE);
+  }
+
+  // What py/spielkiste_web/svg.py writes, and nothing else: its elements (all in the SVG namespace),
+  // its attributes (none in a namespace, no event handler, no href), and for the few whose value could
+  // reach outside the board, the values it writes. tests/test_storage_checks.py holds svg.py to these lists.
+  var SVG_NS = "http://www.w3.org/2000/svg";
+  var BOARD_TAGS = " svg defs pattern marker g rect circle ellipse polygon polyline path text title ";
+  var BOARD_ATTRS = " class viewBox role aria-label aria-hidden width height x y rx ry cx cy r d points transform " +
+    "patternUnits patternTransform refX refY markerWidth markerHeight orient data-cell data-piece ";
+  var BOARD_VALUES = {
+    xmlns: /^http:\/\/www\.w3\.org\/2000\/svg$/,
+    id: /^(hatch|arrowhead)$/,
+    fill: /^rgba\([0-9., ]+\)$/,
+    "marker-end": /^url\(#(hatch|arrowhead)\)$/,
+    style: /^--dx:-?[0-9.]+px;--dy:-?[0-9.]+px$/,
+    tabindex: /^(-1|0)$/
+  };
+  function allowedAttr(a) {
+    if (a.name === "xmlns") return BOARD_VALUES.xmlns.test(a.value);
+    if (a.namespaceURI !== null) return false;
+    if (Object.prototype.hasOwnProperty.call(BOARD_VALUES, a.name)) return BOARD_VALUES[a.name].test(a.value);
+    return BOARD_ATTRS.indexOf(" " + a.name + " ") >= 0;
+  }
+  // the board in `markup` as a node of this document, or null if it is anything but such a board.
+  // Text naming another element (or a comment, a declaration) or holding an event handler is refused
+  // before it is parsed: parsing alone has the browser weigh a <style> or a handler against the
+  // page's Content-Security-Policy.
+  function checkedBoard(markup) {
+    if (typeof markup !== "string" || markup.length > MAX_BOARD || /\son[a-z]+\s*=/i.test(markup)) return null;
+    var tag = /<([^\s\/>]*)/g, m;
+    while ((m = tag.exec(markup)) !== null) if (m[1] && BOARD_TAGS.indexOf(" " + m[1] + " ") < 0) return null;
+    var doc;
+    try { doc = new DOMParser().parseFromString(markup, "image/svg+xml"); } catch (e) { return null; }
+    var root = doc.documentElement;
+    if (doc.doctype || !root || root.namespaceURI !== SVG_NS || root.localName !== "svg") return null;
+    var walk = doc.createTreeWalker(root, NodeFilter.SHOW_ALL);
+    for (var node = root; node; node = walk.nextNode()) {
+      if (node.nodeType === 3) continue;            // text
+      if (node.nodeType !== 1 || node.namespaceURI !== SVG_NS) return null;
+      if (BOARD_TAGS.indexOf(" " + node.localName + " ") < 0) return null;
+      for (var i = 0; i < node.attributes.length; i++) if (!allowedAttr(node.attributes[i])) return null;
+    }
+    return document.importNode(root, true);
   }
   function known(gid) {
     return typeof gid === "string" && Object.prototype.hasOwnProperty.call(BOOT.games, gid);
   }
-  // the same choice as app.py: the stored language, else the browser's; in a frame its ?lang= first
-  var lang = stored("spielkiste.lang") || ((navigator.language || "").toLowerCase().indexOf("de") === 0 ? "de" : "en");
+  // the same choice as app.py: the stored language (never in a frame, which reads no storage), else the
+  // browser's; in a frame its ?lang= first
+  var lang = (embed ? null : stored("spielkiste.lang")) ||
+    ((navigator.language || "").toLowerCase().indexOf("de") === 0 ? "de" : "en");
   if (embed && (query.get("lang") === "en" || query.get("lang") === "de")) lang = query.get("lang");
   if (lang !== "de") lang = "en";
 
@@ -103,15 +164,14 @@
     } else {
       gid = stored("spielkiste.last");
       if (!known(gid)) gid = BOOT.default;
-      var save = parsed("spielkiste.save." + gid);
+      var save = kept(gid);
       if (save) exact = typeof save.link === "string" ? save.link : null;
       else exact = BOOT.fresh.indexOf(gid) >= 0 ? BOOT.games[gid] : null;
       if (exact === null && save) return null;     // a save we cannot read: Python sets it aside
     }
-    var cache = parsed("spielkiste.svg." + gid);
-    if (cache && exact !== null && cache.frag === exact && cache.lang === lang && typeof cache.svg === "string") {
-      return { gid: gid, frag: exact, exact: true, snap: cache };
-    }
+    var cache = parsed("spielkiste.svg." + gid, MAX_BOARD + 10000);
+    var board = cache && exact !== null && cache.frag === exact && cache.lang === lang ? checkedBoard(cache.svg) : null;
+    if (board) return { gid: gid, frag: exact, exact: true, snap: cache, board: board };
     if (exact === BOOT.games[gid]) return { gid: gid, frag: exact, exact: true };
     if (!frag && exact === null) return { gid: gid, frag: BOOT.games[gid], exact: false };   // random set-up
     return null;
@@ -137,8 +197,8 @@
 
   function paintBoard(p, svg) {
     var board = document.getElementById("board");
-    if (!board || started()) return;
-    board.innerHTML = svg;           // our renderer's output (see above), never text from the URL
+    if (!board || !svg || started()) return;
+    board.replaceChildren(svg);      // a checked board (checkedBoard), never markup from storage or the URL
     var moving = board.querySelectorAll(".fresh, .slide");   // the last move's animation: not again
     for (var i = 0; i < moving.length; i++) moving[i].classList.remove("fresh", "slide");
     board.dataset.early = p.exact ? "exact" : "placeholder";
@@ -193,13 +253,13 @@
     if (document.body.dataset.ready !== "1") staticTexts(p ? p.gid : null);
   });
   if (p && p.snap) {
-    whenParsed(function () { paintTexts(p.snap); paintBoard(p, p.snap.svg); });
+    whenParsed(function () { paintTexts(p.snap); paintBoard(p, p.board); });
   } else if (p) {
     whenParsed(function () { paintTexts(BOOT.starts[p.gid][lang]); });
     fetch("./boards/" + p.gid + "." + lang + ".json").then(function (r) {
       return r.ok ? r.json() : null;
     }).then(function (snap) {
-      if (snap && snap.frag === p.frag) whenParsed(function () { paintBoard(p, snap.svg); });
+      if (snap && snap.frag === p.frag) whenParsed(function () { paintBoard(p, checkedBoard(snap.svg)); });
     }).catch(function () { /* the page's Python draws the board in any case */ });
   }
 

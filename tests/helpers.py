@@ -89,8 +89,34 @@ def rules_claims(game_id: str, lang: str) -> list:
 def rules_examples(game_id: str) -> list:
     """The positions a game's rules page links as examples, in page order; both languages must link
     the same ones."""
-    hrefs = {lang: [html.unescape(h) for h in re.findall(r'class="example" href="#([^"]+)"', _rules_page(game_id, lang))]
+    hrefs = {lang: [html.unescape(h) for h in re.findall(r'class="example" href="#([^"]+)"',
+                                                         _rules_page(game_id, lang))]
              for lang in ("en", "de")}
     assert hrefs["en"] == hrefs["de"], "both languages show the same examples"
     from spielkiste_web.links import from_fragment
     return [from_fragment(h).current for h in hrefs["en"]]
+
+
+class MemoryStorage:
+    """localStorage as dom.Storage sees it, for the page's pure modules: strings by key, in the
+    order written, `quota` characters at most; a refused write leaves the old value, as setItem does."""
+
+    def __init__(self, quota=10**9):
+        self.data: dict[str, str] = {}
+        self.quota = quota
+
+    def get(self, key):
+        return self.data.get(key)
+
+    def set(self, key, value) -> bool:
+        used = sum(len(k) + len(v) for k, v in self.data.items() if k != key)
+        if used + len(key) + len(value) > self.quota:
+            return False
+        self.data[key] = value
+        return True
+
+    def remove(self, key) -> None:
+        self.data.pop(key, None)
+
+    def keys(self):
+        return list(self.data)

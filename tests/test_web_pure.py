@@ -175,7 +175,8 @@ def test_nesting_is_measured_outside_strings():
 
 
 def test_renderer_addresses_every_square_and_escapes_text():
-    v = View(2, 1, cells=[Cell("A1", 0, 0, label=msg("cell.empty", cell='<img src=x onerror="alert(1)">')), Cell("B1", 1, 0)],
+    v = View(2, 1, cells=[Cell("A1", 0, 0, label=msg("cell.empty", cell='<img src=x onerror="alert(1)">')),
+                          Cell("B1", 1, 0)],
              pieces=[Piece("A1", "disc", "purple"), Piece("B1", "block", "red", level=0),
                      Piece("B1", "block", "blue", level=1)])
     out = svg.render(v, "en", targets={"B1"}, title="Test & <board>")

@@ -12,11 +12,11 @@ const KEY = "__SNAPSHOT__";        // changes with Pyodide, our packages and thi
 const CACHE = "pyodide-snapshot";  // not "spielkiste-…": the service worker's version caches are its own
 const ENTRY = new URL("./snapshot-" + KEY, import.meta.url).href;
 // every module of our engine package the page uses (it imports no browser module, so the snapshot can
-// hold it; the command line is left out)
+// hold it; the command line and the OpenSpiel wrapper, which needs pyspiel, are left out)
 const IMPORTS = `
 import pkgutil, importlib, spielkiste
-for m in pkgutil.walk_packages(spielkiste.__path__, "spielkiste."):
-    if not m.name.endswith((".__main__", ".cli")):
+for m in pkgutil.walk_packages(spielkiste.__path__, "spielkiste.", onerror=lambda name: None):
+    if not m.name.endswith((".__main__", ".cli")) and not m.name.startswith("spielkiste.openspiel"):
         importlib.import_module(m.name)
 `;
 

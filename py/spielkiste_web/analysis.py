@@ -1,7 +1,7 @@
 """Analysis for every game: the game's own tools (the solitaire's solver), a hint (the search's
 best move at the current level, marked on the board, not played) and an evaluation bar (the
-search's winning chance for the player to move, hidden by default). All searching happens in
-the computer module, so the page never freezes."""
+winning chance of one fixed side, hidden by default). All searching happens in the computer
+module, so the page never freezes."""
 import asyncio
 
 from spielkiste.errors import SpielkisteError
@@ -10,6 +10,7 @@ from spielkiste_web import links
 from spielkiste_web.computer import Cancelled
 from spielkiste.ai.levels import LEVELS
 from spielkiste_web.dom import el, on
+from spielkiste_web.panels import SWATCH
 
 ANALYSIS_SECONDS = 3.0
 
@@ -18,6 +19,8 @@ class Analysis:
     def __init__(self, app):
         self.app = app
         self.shown = False
+        self.percent: int | None = None     # the fixed side's winning chance, None until searched
+        self.of_record = None                # the record that chance belongs to
         on(el("btn-hint"), "click", lambda e: asyncio.ensure_future(self.hint()))
         on(el("eval-toggle"), "change", lambda e: self.toggle_eval(bool(e.target.checked)))
 
@@ -76,6 +79,7 @@ class Analysis:
         self.shown = on_
         el("evalbar").hidden = not on_
         if on_:
+            self.draw()
             asyncio.ensure_future(self.analyse())
 
     async def analyse(self):
@@ -88,11 +92,44 @@ class Analysis:
         except Exception:
             return
 
+    def side(self) -> int:
+        """The seat the bar speaks for, whoever is to move: the one human seat, else the first,
+        so the bar never flips from one side to the other as the turn passes."""
+        humans = [s for s, kind in enumerate(self.app.seats) if kind == "human"]
+        return humans[0] if len(humans) == 1 else 0
+
     def show_evaluation(self, info, state):
-        """The search's winning chance for the player to move in `state`."""
-        percent = round(100 * float(info.get("value", 0.5)))
-        bar = el("evalbar")
-        bar.style.setProperty("--eval", f"{percent}%")
-        el("eval-text").textContent = self.app.tr("ui.eval_for", percent=percent,
-                                                  player=self.app.seat_name(state.to_move, state))
-        bar.dataset.value = str(percent)
+        """The search's winning chance for the player to move in `state`, as the fixed side's:
+        the same for its partner, the rest for the one other side; with three sides or more an
+        opponent's chance says nothing of the side's, and the bar keeps what it showed."""
+        value, side = float(info.get("value", 0.5)), self.side()
+        sides = len(set(state.teams))
+        if state.teams[state.to_move] == state.teams[side]:
+            chance = value
+        elif sides == 2:
+            chance = 1 - value
+        else:
+            return
+        self.percent, self.of_record = round(100 * chance), self.app.record
+        self.draw()
+
+    def draw(self):
+        """The bar from the current state, in the page's language: the side's colour filled to its
+        chance, the opponents' colour (grey for several) beyond, the number on the bar. Called on
+        every render, so a language switch or a new game redraws it."""
+        app, bar = self.app, el("evalbar")
+        state, side = app.record.current, self.side()
+        if self.of_record is not app.record:
+            self.percent = None
+        others = [s for s in range(state.num_players) if state.teams[s] != state.teams[side]]
+        rest = SWATCH.get(state.seat_colour(others[0]), "#999") if len(set(state.teams)) == 2 else SWATCH["neutral"]
+        bar.style.setProperty("--side", SWATCH.get(state.seat_colour(side), "#999"))
+        bar.style.setProperty("--rest", rest)
+        bar.style.setProperty("--eval", f"{50 if self.percent is None else self.percent}%")
+        bar.dataset.seat = str(side)
+        el("eval-side").textContent = app.tr("ui.eval_for", player=app.seat_name(side, state))
+        el("eval-text").textContent = "" if self.percent is None else app.tr("ui.eval_percent", percent=self.percent)
+        if self.percent is None:
+            bar.removeAttribute("data-value")
+        else:
+            bar.dataset.value = str(self.percent)

@@ -173,7 +173,7 @@ class BoardInput:
         elif key in ("u", "U"):
             self.app.undo()
         elif key in ("r", "R"):
-            self.app.step_to(self.app.record.cursor + 1)
+            self.app.redo()
         elif key in ("n", "N"):
             self.app.dialog.open(self.app.record.game)
         elif key in ("h", "H"):

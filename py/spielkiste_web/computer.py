@@ -162,7 +162,8 @@ class Computer:
 
     async def memory(self) -> str:
         """The worker's memory figures (JSON), for the soak benchmark; '{}' without a worker."""
-        return await self.worker.call("memory") if self.worker_ready else "{}"
+        worker = self.worker
+        return await worker.call("memory") if worker is not None and worker.usable else "{}"
 
     # ------------------------------------------------------------------ searching
     def cancel(self):
@@ -194,6 +195,8 @@ class Computer:
 
     async def _in_worker(self, token, fragment, budget, progress) -> str:
         w = self.worker
+        if w is None:
+            raise WorkerGone()
         await w.call("start", fragment, int(js.Math.random() * 1e9))
         t0 = time.monotonic()
         while True:

@@ -7,15 +7,17 @@ from spielkiste.ai import levels
 from spielkiste.ai.levels import LEVELS
 from spielkiste.errors import SpielkisteError
 from spielkiste.record import Record
-from spielkiste.registry import ENTRIES
+from spielkiste.engine import State
+from spielkiste.registry import ENTRIES, get_game
 from spielkiste_web import saves
+from spielkiste_web.links import DEFAULT_GAME
 from spielkiste_web.dom import el, make, on
 
 
 class NewGameDialog:
     def __init__(self, app):
         self.app = app
-        self.game = None
+        self.game: type[State] = get_game(DEFAULT_GAME)     # the game the dialog was last opened for
         on(el("newgame-form"), "submit", self.submit)
         on(el("newgame-cancel"), "click", lambda e: el("newgame").close())
         on(el("newgame-options"), "change", self.option_changed)     # one listener: inputs are drawn afresh
@@ -39,10 +41,13 @@ class NewGameDialog:
         el("newgame").showModal()
 
     def option_changed(self, event):
-        if str(event.target.dataset.option) == "players":
-            self.seat_inputs(int(event.target.value))
+        if str(event.target.dataset.option) in ("players", "teams"):
+            self.seat_inputs(self.players())
         dependent_options(el("newgame-options"))
 
+    def players(self) -> int:
+        inp = el("newgame-options").querySelector("[data-option='players']")
+        return int(inp.value) if inp else self.game.player_counts[0]
 
     def level_note(self):
         """What the chosen level is worth in this game: its measured result against the level
@@ -81,6 +86,9 @@ class NewGameDialog:
                 else saves.default_seats(n)[seat]
             lab.appendChild(sel)
             fs.appendChild(lab)
+        teams = el("newgame-options").querySelector("[data-option='teams']")
+        if teams and teams.checked and n in self.game.team_counts:
+            fs.appendChild(make("p", partners(app, ENTRIES[self.game.id].seat_colours(n)), class_="partners"))
         box.appendChild(fs)
 
     def submit(self, event):
@@ -94,6 +102,12 @@ class NewGameDialog:
         seats = [str(s.value) for s in document.querySelectorAll("#newgame-seats select")]
         el("newgame").close()
         self.app.start_game(rec, seats, int(el("level").value))
+
+
+def partners(app, colours) -> str:
+    """Who partners whom in a game of teams: neighbouring seats, 0+1 against 2+3 (engine.py)."""
+    names = [app.tr("colour." + c) for c in colours]
+    return app.tr("ui.partners", first=" + ".join(names[:2]), second=" + ".join(names[2:]))
 
 
 def option_inputs(app, game, current: dict, form, skip=()) -> None:

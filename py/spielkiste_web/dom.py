@@ -47,8 +47,11 @@ class Storage:
     full (quota), or fine. Reads of a blocked storage give None; writes report success, so the
     page can say that games are not saved instead of failing."""
 
-    def __init__(self):
-        self.available = True
+    def __init__(self, use: bool = True):
+        self.available = use
+        self._ls = None
+        if not use:          # an embed reads and writes nothing of the visitor's storage
+            return
         try:
             ls = js.window.localStorage
             ls.getItem("spielkiste.probe")
@@ -75,6 +78,15 @@ class Storage:
             return True
         except Exception:
             return False
+
+    def keys(self) -> list[str]:
+        """Every key stored (for the list of kept games); none where storage is blocked."""
+        if self._ls is None:
+            return []
+        try:
+            return [str(self._ls.key(i)) for i in range(int(self._ls.length))]
+        except Exception:
+            return []
 
     def remove(self, key) -> None:
         if self._ls is not None:

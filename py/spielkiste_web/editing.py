@@ -6,7 +6,6 @@ The model and every check are the engine's (spielkiste.editor): this module only
 Editor holds and passes clicks, drags and keys to it. Nothing typed, pasted or imported becomes
 markup: names and codes go through textContent and the engine's readers."""
 import asyncio
-import json
 
 from pyodide.ffi import create_once_callable
 from pyscript import document
@@ -15,22 +14,21 @@ from spielkiste.editor import Editor
 from spielkiste.errors import SpielkisteError
 from spielkiste.record import Record
 from spielkiste.registry import ENTRIES
-from spielkiste.texts import tr
+from spielkiste.texts import is_msg, tr
 from spielkiste_web import links, saves, svg
 from spielkiste_web.dialog import option_inputs, read_options, step_option
 from spielkiste_web.dom import el, make, on, page_url
 from spielkiste_web.share import download
 
 ERASER = ""
-STUDIES = "spielkiste.studies."        # + game id: JSON [[name, code], ...]
-MAX_STUDIES = 200
-HEADER = "# Spielkiste studies 1"      # the export file: this line, then 'name<TAB>link' per line
+STUDIES = "spielkiste.studies."        # + game id: JSON [[name, code], ...] (saves.read_studies)
+ASK = (("ui.edit.replace", "replace"), ("ui.edit.keep_both", "both"), ("ui.edit.cancel_ask", "cancel"))
 
 
 class EditorPage:
     def __init__(self, app):
         self.app = app
-        self.editor: Editor | None = None
+        self._editor: Editor | None = None   # the editor's model while the editor is open
         self.item = ERASER               # the palette's choice ('' = the eraser)
         on(el("btn-edit"), "click", lambda e: self.open())
         on(el("edit-cancel"), "click", lambda e: self.close())
@@ -43,7 +41,7 @@ class EditorPage:
         on(el("edit-to-move"), "change", lambda e: self.edit(lambda: self.editor.set_to_move(int(e.target.value))))
         on(el("edit-fields"), "change", self.on_field)
         on(el("edit-options"), "change", self.on_option)
-        on(el("edit-options"), "click", lambda e: step_option(e, self.editor.game if self.editor else None))
+        on(el("edit-options"), "click", lambda e: step_option(e, self._editor.game if self._editor else None))
         on(el("palette"), "click", self.on_palette)
         on(el("palette"), "pointerdown", self.on_palette_down)
         on(el("palette"), "keydown", self.on_palette_key)
@@ -51,17 +49,38 @@ class EditorPage:
         on(el("study-list"), "click", self.on_study)
         on(el("study-export"), "click", lambda e: self.export())
         on(el("study-import"), "change", self.on_import)
+        self.asking = None               # a save or import waiting for the answer to a name clash
+        ask = make("div", None, id="study-ask", role="group", aria_labelledby="study-ask-text", class_="study-ask")
+        ask.hidden = True
+        ask.appendChild(make("p", None, id="study-ask-text"))
+        row = make("div", None, class_="controls")
+        for key, choice in ASK:
+            b = make("button", None, type="button")
+            b.dataset.t = key
+            b.dataset.choice = choice
+            row.appendChild(b)
+        ask.appendChild(row)
+        el("studies").appendChild(ask)
+        on(ask, "click", self.on_ask)
+        on(ask, "keydown", self.on_ask_key)
+
+    @property
+    def editor(self) -> Editor:
+        """The editor's model; its controls act only while the editor is open (see `active`)."""
+        if self._editor is None:
+            raise RuntimeError("the editor is not open")
+        return self._editor
 
     @property
     def active(self) -> bool:
-        return self.editor is not None
+        return self._editor is not None
 
     # ------------------------------------------------------------------ open and close
     def open(self):
         """The editor at the position on the board."""
         app = self.app
         app.cancel_ai()
-        self.editor = Editor.of(app.record.current)
+        self._editor = Editor.of(app.record.current)
         self.item = next(iter(self.editor.items), ERASER)
         document.body.dataset.mode = "edit"
         el("editor").hidden = False
@@ -77,9 +96,10 @@ class EditorPage:
 
     def leave(self):
         """Out of the editor, drawing nothing (the caller draws what comes next)."""
-        if self.editor is None:
+        if self._editor is None:
             return
-        self.editor = None
+        self.answer(None)
+        self._editor = None
         document.body.dataset.mode = "play"
         el("editor").hidden = True
         el("edit-link-text").hidden = True
@@ -133,7 +153,7 @@ class EditorPage:
         except SpielkisteError as e:
             bad = e.cells
             reason = e.params.get("why")
-            why = app.tr("ui.edit.not_yet", why=tr(reason, app.lang) if reason else e.message(app.lang))
+            why = app.tr("ui.edit.not_yet", why=tr(reason, app.lang) if is_msg(reason) else e.message(app.lang))
         cells = ed.cells()
         title = app.tr("ui.edit.board", game=app.tr("game." + ed.game.id))
         board = el("board")
@@ -263,7 +283,7 @@ class EditorPage:
             el("edit-why").textContent = self.app.tr("ui.edit.bad_code", why=e.message(self.app.lang))
             el("edit-why").className = "edit-why bad"
             return
-        self.editor = Editor.of(state)
+        self._editor = Editor.of(state)
         self.item = next(iter(self.editor.items), ERASER)
         self.draw_controls()
         self.render()
@@ -294,13 +314,38 @@ class EditorPage:
         """The saved positions of a game, [[name, code], ...] (saves.studies)."""
         return saves.studies(self.app.storage.get(STUDIES + gid))
 
-    def store(self, gid, items) -> bool:
-        return self.app.storage.set(STUDIES + gid, json.dumps(items[:MAX_STUDIES]))
+    def write_studies(self, lists: dict) -> str | None:
+        """Store the studies of each game in `lists` ({game id: [[name, code], ...]}), all or
+        none: None once storage holds every list (read back), else the text key of why nothing
+        was stored. A slot that could not be read is set aside before it is written over."""
+        storage = self.app.storage
+        texts = {gid: saves.studies_text(items) for gid, items in lists.items()}
+        if None in texts.values():
+            return "ui.edit.not_stored_long"
+        before: dict = {}
+        for gid, text in texts.items():
+            key = STUDIES + gid
+            old = storage.get(key)
+            before[key] = old
+            if saves.read_studies(old) is None and not saves.set_aside(storage, "studies." + gid, old):
+                why = "ui.edit.not_stored"
+            elif storage.set(key, text) and storage.get(key) == text:
+                continue
+            else:
+                why = "ui.edit.not_stored"
+            for k, v in before.items():        # put back what was there: nothing half imported
+                if v is None:
+                    storage.remove(k)
+                else:
+                    storage.set(k, v)
+            return why
+        return None
 
     def draw_studies(self):
         app, gid = self.app, self.editor.game.id
         usable = app.storage.available and not app.embed
         el("studies").hidden = not usable
+        self.answer(None)
         ul = el("study-list")
         ul.replaceChildren()
         items = self.studies(gid)
@@ -316,21 +361,68 @@ class EditorPage:
         el("study-none").hidden = bool(items)
 
     def on_save_study(self, event):
+        """Save the position under its name: a name taken by another position is asked about
+        first, and "Saved as" is said only once storage holds it."""
         event.preventDefault()
         app = self.app
-        name = str(el("study-name").value).strip()[:60] or app.tr("ui.edit.untitled")
+        name = str(el("study-name").value).strip()[:saves.MAX_NAME] or app.tr("ui.edit.untitled")
         try:
             code = self.editor.check().encode()
         except SpielkisteError:
             return
         gid = self.editor.game.id
-        items = [x for x in self.studies(gid) if x[0] != name] + [[name, code]]
-        if self.store(gid, items):
-            app.show_message(app.tr("ui.edit.saved", name=name))
-            el("study-name").value = ""
+
+        def commit(keep_both):
+            merged = saves.merge(self.studies(gid), [(name, code)], keep_both)
+            if len(merged) > saves.MAX_STUDIES:
+                app.show_message(app.tr("ui.edit.full_save", game=app.tr("game." + gid), count=saves.MAX_STUDIES))
+                return
+            why = self.write_studies({gid: merged})
+            if why:
+                app.show_message(app.tr(why))
+            else:
+                app.show_message(app.tr("ui.edit.saved", name=name if [name, code] in merged else merged[-1][0]))
+                el("study-name").value = ""
+            self.draw_studies()
+        clash = saves.clashes(self.studies(gid), [(name, code)])
+        if clash:
+            self.ask(app.tr("ui.edit.clash_one", name=name), commit)
         else:
-            app.show_message(app.tr("ui.storage_full"))
-        self.draw_studies()
+            commit(False)
+
+    def ask(self, question: str, commit) -> None:
+        """A name is taken: Replace, Keep both (focused: it loses nothing) or Cancel (also Escape),
+        in the studies box; `commit(keep_both)` runs on the answer."""
+        app = self.app
+        self.asking = commit
+        el("study-ask-text").textContent = question
+        for b in el("study-ask").querySelectorAll("button"):
+            b.textContent = app.tr(str(b.dataset.t))
+        el("study-ask").hidden = False
+        el("study-ask").querySelector("[data-choice='both']").focus()
+
+    def answer(self, choice: str | None) -> None:
+        """The question's answer ('replace', 'both', 'cancel'); None puts it away unanswered."""
+        commit, self.asking = self.asking, None
+        ask = el("study-ask")
+        had_focus = ask.contains(document.activeElement)
+        ask.hidden = True
+        if commit is not None and choice == "cancel":
+            self.app.show_message(self.app.tr("ui.edit.nothing_changed"))
+        elif commit is not None and choice is not None:
+            commit(choice == "both")
+        if had_focus:
+            el("study-name").focus()
+
+    def on_ask(self, event):
+        b = event.target.closest("button[data-choice]") if event.target else None
+        if b:
+            self.answer(str(b.dataset.choice))
+
+    def on_ask_key(self, event):
+        if str(event.key) == "Escape":
+            event.preventDefault()
+            self.answer("cancel")
 
     def on_study(self, event):
         b = event.target.closest("button") if event.target else None
@@ -346,50 +438,66 @@ class EditorPage:
             i = int(b.getAttribute("data-delete"))
             if i < len(items):
                 del items[i]
-                self.store(gid, items)
+                why = self.write_studies({gid: items})
+                if why:
+                    self.app.show_message(self.app.tr(why))
                 self.draw_studies()
 
     def export(self):
-        """Every game's studies as one text file: a header line, then 'name<TAB>link' per study."""
-        lines = [HEADER]
-        for gid in ENTRIES:
-            for name, code in self.studies(gid):
-                lines.append(name.replace("\t", " ").replace("\n", " ") + "\t" + f"{gid}?p={code}")
-        download("\n".join(lines) + "\n", "text/plain", "spielkiste-studies.txt")
+        """Every game's studies as one text file (saves.export_text: names escaped, so every
+        character of a name comes back on import)."""
+        entries = [(gid, name, code) for gid in ENTRIES for name, code in self.studies(gid)]
+        download(saves.export_text(entries), "text/plain", "spielkiste-studies.txt")
 
     def on_import(self, event):
         files = event.target.files
         if not files.length:
             return
         file = files.item(0)
-        file.text().then(create_once_callable(lambda text: self.import_text(str(text))))
         event.target.value = ""
+        if int(file.size) > saves.MAX_IMPORT:      # refused unread: no export is that large
+            self.app.show_message(self.app.tr("ui.edit.import_large"))
+            return
+        file.text().then(create_once_callable(lambda text: self.import_text(str(text))))
 
     def import_text(self, text):
         """Studies from an exported file: each line read by the engine; lines that are no position
-        are skipped and counted, nothing already saved is lost."""
+        are skipped and counted. Names already taken by other positions are asked about first;
+        the count is said only once storage holds every study (all or none), and a game that would
+        pass MAX_STUDIES, or a failed write, changes nothing and says so."""
         app = self.app
-        added, skipped = 0, 0
-        lines = text.splitlines()
-        if not lines or lines[0].strip() != HEADER:
+        try:
+            lines = saves.read_export(text)
+        except SpielkisteError as e:
+            app.show_message(e.message(app.lang))
+            return
+        if lines is None:
             app.show_message(app.tr("ui.edit.import_bad"))
             return
-        by_game: dict = {}
-        for line in lines[1:]:
-            if not line.strip():
-                continue
-            name, _, frag = line.rpartition("\t")
+        new: dict = {}
+        skipped = 0
+        for name, frag in lines:
             try:
-                rec = links.from_fragment(frag.strip())
+                rec = links.from_fragment(frag)
             except SpielkisteError:
                 skipped += 1
                 continue
-            gid = rec.game.id
-            items = by_game.setdefault(gid, self.studies(gid))
-            name = name.strip()[:60] or app.tr("ui.edit.untitled")
-            items[:] = [x for x in items if x[0] != name] + [[name, rec.current.encode()]]
-            added += 1
-        stored = all(self.store(gid, items) for gid, items in by_game.items())
-        app.show_message(app.tr("ui.edit.imported", added=added, skipped=skipped) if stored
-                         else app.tr("ui.storage_full"))
-        self.draw_studies()
+            new.setdefault(rec.game.id, []).append((name or app.tr("ui.edit.untitled"), rec.current.encode()))
+        added = sum(len(items) for items in new.values())
+
+        def commit(keep_both):
+            lists = {gid: saves.merge(self.studies(gid), items, keep_both) for gid, items in new.items()}
+            for gid, items in lists.items():
+                if len(items) > saves.MAX_STUDIES:
+                    app.show_message(app.tr("ui.edit.full_import", game=app.tr("game." + gid), count=len(items),
+                                            most=saves.MAX_STUDIES))
+                    return
+            why = self.write_studies(lists)
+            app.show_message(app.tr(why) if why else app.tr("ui.edit.imported", added=added, skipped=skipped))
+            self.draw_studies()
+        clash = [n for gid, items in new.items() for n in saves.clashes(self.studies(gid), items)]
+        if clash:
+            shown = ", ".join(app.tr("ui.edit.quoted", name=n) for n in clash[:3]) + (", …" if len(clash) > 3 else "")
+            self.ask(app.tr("ui.edit.clash_many", count=len(clash), names=shown), commit)
+        else:
+            commit(False)

@@ -45,6 +45,7 @@ class Options:
         self.readonly = get("readonly") in ("", "1", "true")
         self.edit = get("edit") in ("", "1", "true") and not self.readonly
         self.controls = get("controls") not in ("0", "false")
+        self.sound = get("sound") in ("", "1", "true")     # sounds are off in an embed unless asked for
 
     def seats_for(self, n: int):
         """The seats every game opened in the frame gets, or None to keep the page's choice:
@@ -92,8 +93,7 @@ class Embedding:
             return
         if not hash_text.lstrip("#"):
             # never the visitor's last saved game: the host would learn it from the events
-            from spielkiste_web.app import DEFAULT_GAME
-            hash_text = "#" + DEFAULT_GAME
+            hash_text = "#" + links.DEFAULT_GAME
         app.maybe_think = lambda: None      # held until apply(): route() must not start the computer
         try:
             app.route(hash_text, initial)
@@ -173,7 +173,7 @@ class Embedding:
         except Exception:        # anything a page can post: only a plain object is read
             return
         if not isinstance(data, dict) or data.get("target") != "spielkiste" or data.get("type") not in COMMANDS \
-                or self.app.record is None:      # before the page is ready (the host waits for "ready")
+                or not self.app.has_game:      # before the page is ready (the host waits for "ready")
             return
         kind = data["type"]
         if self.options.readonly and kind in CHANGES_GAME:

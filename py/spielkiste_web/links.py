@@ -17,6 +17,7 @@ from spielkiste.registry import GAMES, get_game
 from spielkiste.texts import msg
 
 VERSION = "1"
+DEFAULT_GAME = "snorkels"      # opened when the address names no game and nothing is kept
 RESERVED = {"v", "m", "p", "at"}
 MAX_LEN = 20000
 

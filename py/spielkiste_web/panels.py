@@ -2,7 +2,6 @@
 seats, move list, game chooser, aids and tools. Nothing here decides a rule; clicks call back
 into the app. Each container has one listener, wired once (event delegation): elements drawn
 afresh carry data attributes, never handlers of their own, so redrawing leaks nothing."""
-import js
 from pyscript import document
 
 from spielkiste.registry import GAMES
@@ -42,11 +41,15 @@ def play_choice(app, text):
 
 
 def status(app, state, human):
+    """The game's goal under its name, who is to move (or the result), and the extra line: the
+    position viewed, the game's own status line followed by its explanation where the game has
+    one (`explain.<status key>`: set-up phases, a gate to open), and the view's notes."""
+    el("game-goal").textContent = app.tr("goal." + app.record.game.id)
     st = el("status")
     res = state.outcome()
     if res is not None:
         st.textContent = res.message(app.lang)
-        st.className = "over"
+        st.className = "over"     # shown in the result box; kept here for the announcement
     else:
         st.className = ""
         who = app.seat_name(state.to_move)
@@ -63,6 +66,8 @@ def status(app, state, human):
     if line is not None and res is None:
         key, args = line
         extra.append(app.tr(key, **args))
+        if app.tr("explain." + key) != "explain." + key:
+            extra.append(app.tr("explain." + key, **args))
     for key, args in state.view().notes if res is None else ():
         extra.append(app.tr(key, **args))
     el("status-extra").textContent = " ".join(extra)
@@ -101,8 +106,9 @@ def seats(app, state):
         sw.style.background = SWATCH.get(colour, "#999")
         li.appendChild(sw)
         li.appendChild(make("span", app.tr("colour." + colour)))
-        if teams:
-            li.appendChild(make("span", f"{app.tr('ui.teams')} {state.teams[seat] + 1}", class_="team"))
+        if teams:                 # the partner named, not a team number
+            li.appendChild(make("span", app.tr("ui.team_with", partner=app.seat_name(state.partner(seat), state)),
+                                class_="team"))
         sel = make("select", None, aria_label=app.tr("ui.seat", number=seat + 1))
         sel.dataset.seat = str(seat)
         for kind in saves.SEAT_KINDS:
@@ -112,21 +118,47 @@ def seats(app, state):
         ol.appendChild(li)
 
 
+def move_rows(rec) -> list[list[int | None]]:
+    """The plies (1-based) of the move list, one row per round in a game of two: the first seat's
+    move, then the second's; a row the second seat opens (a set-up that starts with it, a seat
+    moving twice) gets None, drawn as "…", in the first place. With more seats, a ply per row."""
+    if rec.start.num_players != 2:
+        return [[i] for i in range(1, len(rec.moves) + 1)]
+    rows: list[list[int | None]] = []
+    for i in range(1, len(rec.moves) + 1):
+        if rec.states[i - 1].to_move == 0 or not rows or len(rows[-1]) == 2:
+            rows.append([i] if rec.states[i - 1].to_move == 0 else [None, i])
+        else:
+            rows[-1].append(i)
+    return rows
+
+
 def moves(app):
+    """The move list, the current move marked and kept in view by scrolling the list itself:
+    scrollIntoView would scroll the page too, and on a phone push the board off the screen."""
     ol = el("movelist")
     ol.replaceChildren()
-    el("nomoves").hidden = bool(app.record.moves)
-    for i, text in enumerate(app.record.moves, 1):
+    rec = app.record
+    el("nomoves").hidden = bool(rec.moves)
+    for row in move_rows(rec):
         li = make("li")
-        b = make("button", text, type="button")
-        b.dataset.ply = str(i)
-        if i == app.record.cursor:
-            b.setAttribute("aria-current", "true")
-        li.appendChild(b)
+        for i in row:
+            if i is None:
+                li.appendChild(make("span", "…", class_="gap", aria_hidden="true"))
+                continue
+            b = make("button", rec.moves[i - 1], type="button")
+            b.dataset.ply = str(i)
+            if i == rec.cursor:
+                b.setAttribute("aria-current", "true")
+            li.appendChild(b)
         ol.appendChild(li)
     cur = ol.querySelector("[aria-current]")
     if cur:
-        cur.scrollIntoView(js.Object.fromEntries([["block", "nearest"]]))
+        top, bottom = cur.offsetTop, cur.offsetTop + cur.offsetHeight     # the list is their offsetParent
+        if top < ol.scrollTop:
+            ol.scrollTop = top
+        elif bottom > ol.scrollTop + ol.clientHeight:
+            ol.scrollTop = bottom - ol.clientHeight
 
 
 def chooser(app):

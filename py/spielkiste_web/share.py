@@ -70,7 +70,9 @@ class Share:
         view = app.record.current.view(frozenset(app.aids), None)
         name = app.tr("game." + app.record.game.id)
         board = svg.render(view, app.lang, (), None, app.rotation, (), app.tr("ui.board", game=name))
-        x, y, w, h = (float(v) for v in re.search(r'viewBox="([^"]+)"', board).group(1).split())
+        box = re.search(r'viewBox="([^"]+)"', board)
+        assert box is not None, "svg.render always writes a viewBox"
+        x, y, w, h = (float(v) for v in box.group(1).split())
         bh = round(WIDTH * h / w)
         height = bh + CAPTION
         caption = svg.escape(self.title())
@@ -96,8 +98,8 @@ class Share:
         text, w, h = self.picture()
         img = js.Image.new()
         loaded = asyncio.get_event_loop().create_future()
-        img.onload = create_once_callable(lambda e: loaded.done() or loaded.set_result(True))
-        img.onerror = create_once_callable(lambda e: loaded.done() or loaded.set_result(False))
+        img.onload = create_once_callable(lambda e: settle(loaded, True))
+        img.onerror = create_once_callable(lambda e: settle(loaded, False))
         img.src = "data:image/svg+xml;charset=utf-8," + str(js.encodeURIComponent(text))
         if not await loaded:
             self.app.show_message(self.app.tr("ui.picture_failed"))
@@ -116,6 +118,12 @@ def board_css() -> str:
             out += [str(rule.cssText) for rule in sheet.cssRules]
     # the page gives the coordinates its font; standalone, the picture names its own
     return "svg { font-family: system-ui, sans-serif; }\n" + "\n".join(out).replace("]]>", "")
+
+
+def settle(future, value) -> None:
+    """Resolve `future` with `value` unless it is done (the image's load or error: the first one counts)."""
+    if not future.done():
+        future.set_result(value)
 
 
 def download(text: str, mime: str, name: str) -> None:

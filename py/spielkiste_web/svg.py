@@ -32,7 +32,8 @@ def _shape(p, size: float) -> str:
         return '<polygon points="' + " ".join(f"{_f(x * s)},{_f(y * s)}" for x, y in pts) + '"/>'
     if p.shape == "mound":
         return (f'<path d="M{_f(-.4 * s)},{_f(.3 * s)} Q{_f(-.3 * s)},{_f(-.1 * s)} {_f(-.12 * s)},{_f(-.38 * s)} '
-                f'Q0,{_f(-.46 * s)} {_f(.12 * s)},{_f(-.38 * s)} Q{_f(.3 * s)},{_f(-.1 * s)} {_f(.4 * s)},{_f(.3 * s)} Z"/>'
+                f'Q0,{_f(-.46 * s)} {_f(.12 * s)},{_f(-.38 * s)} '
+                f'Q{_f(.3 * s)},{_f(-.1 * s)} {_f(.4 * s)},{_f(.3 * s)} Z"/>'
                 f'<path class="detail" d="M{_f(-.15 * s)},{_f(.1 * s)} l{_f(.08 * s)},{_f(-.2 * s)} '
                 f'M{_f(.1 * s)},{_f(.15 * s)} l{_f(.05 * s)},{_f(-.25 * s)}"/>')
     if p.shape == "cylinder":
@@ -113,25 +114,35 @@ def icon(piece) -> str:
 
 
 def render(view: View, lang: str = "en", targets=(), selected: str | None = None, rotation: int = 0,
-           fresh=(), title: str = "", slide: tuple[str, str] | None = None) -> str:
+           fresh=(), title: str = "", slide: tuple[str, str] | None = None, hint: tuple[str, ...] = ()) -> str:
     """The board as an <svg> element. targets: squares that are clickable next (lit on hover;
     dotted once a first square is selected, as the selected piece's destinations); selected: the
     square clicked first; rotation: degrees (multiples of 90); fresh: squares whose pieces appear
-    (animated); slide: (from, to) of the last move, whose piece glides from `from` to `to`."""
+    (animated); slide: (from, to) of the last move, whose piece glides from `from` to `to`; hint:
+    the squares of a hinted move, drawn as an arrow from the piece to its target (a ring for a
+    move on one square)."""
     pad = .7
     w, h = view.width, view.height
     targets, fresh = set(targets), set(fresh)
     cx, cy = w / 2, h / 2
-    out = [f'<svg xmlns="http://www.w3.org/2000/svg" class="board" viewBox="{_f(-pad)} {_f(-pad)} '
-           f'{_f(w + 2 * pad)} {_f(h + 2 * pad)}" role="group" aria-label="{escape(title)}">']
-    out.append('<defs><pattern id="hatch" width=".25" height=".25" patternUnits="userSpaceOnUse" '
-               'patternTransform="rotate(45)"><rect width=".08" height=".25" fill="rgba(160,20,20,.45)"/>'
-               '</pattern></defs>')
-    out.append(f'<g class="rot" transform="rotate({rotation % 360} {_f(cx)} {_f(cy)})">')
-    out.append(f'<rect class="frame" x="-.12" y="-.12" width="{_f(w + .24)}" height="{_f(h + .24)}" rx=".12"/>')
     by_cell: dict[str, list] = {}
     for p in view.pieces:
         by_cell.setdefault(p.cell, []).append(p)
+    over = _overhang(view)
+    x0, y0, vw, vh = -pad, -pad, w + 2 * pad, h + 2 * pad
+    side = rotation % 360 // 90          # where the board's top lies on the screen: 0 top, 1 right, ...
+    x0, y0 = x0 - (over if side == 3 else 0), y0 - (over if side == 0 else 0)
+    vw, vh = vw + (over if side in (1, 3) else 0), vh + (over if side in (0, 2) else 0)
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" class="board" viewBox="{_f(x0)} {_f(y0)} '
+           f'{_f(vw)} {_f(vh)}" role="group" aria-label="{escape(title)}">']
+    out.append('<defs><pattern id="hatch" width=".25" height=".25" patternUnits="userSpaceOnUse" '
+               'patternTransform="rotate(45)"><rect width=".08" height=".25" fill="rgba(160,20,20,.45)"/>'
+               '</pattern><marker id="arrowhead" viewBox="0 0 10 10" refX="5" refY="5" markerWidth="3" '
+               'markerHeight="3" orient="auto-start-reverse"><path class="hint-head" d="M0,0 L10,5 L0,10 Z"/>'
+               '</marker></defs>')
+    out.append(f'<g class="rot" transform="rotate({rotation % 360} {_f(cx)} {_f(cy)})">')
+    out.append(f'<rect class="frame" x="-.12" y="{_f(-.12 - over)}" width="{_f(w + .24)}" '
+               f'height="{_f(h + .24 + over)}" rx=".12"/>')
     layer_of: dict[str, list[str]] = {}
     for name, cells in view.layers.items():
         for cid in cells:
@@ -160,6 +171,8 @@ def render(view: View, lang: str = "en", targets=(), selected: str | None = None
             cls.append("target")
         if c.id == selected:
             cls.append("selected")
+        if c.id in hint:
+            cls.append("hint")
         out.append(f'<rect class="{" ".join(cls)}" data-cell="{escape(c.id)}" x="{_f(c.x)}" y="{_f(c.y)}" '
                    f'width="{_f(c.w)}" height="{_f(c.h)}" tabindex="-1" role="button" aria-label="{escape(label)}">'
                    f'<title>{escape(label)}</title></rect>')
@@ -167,14 +180,15 @@ def render(view: View, lang: str = "en", targets=(), selected: str | None = None
             out.append(f'<g class="cellmark" transform="translate({_f(c.x + c.w / 2)} {_f(c.y + c.h / 2)})">'
                        f'{_cell_mark(c.mark)}</g>')
     for x, y, rw, rh, kind in view.regions:
-        out.append(f'<rect class="region region-{escape(kind)}" x="{_f(x)}" y="{_f(y)}" width="{_f(rw)}" height="{_f(rh)}"/>')
+        out.append(f'<rect class="region region-{escape(kind)}" x="{_f(x)}" y="{_f(y)}" '
+                   f'width="{_f(rw)}" height="{_f(rh)}"/>')
     for name, cells in view.layers.items():
         for cid in cells:
             if cid in centre:
                 x, y = centre[cid]
-                out.append(f'<rect class="hl hl-{escape(name)}" x="{_f(x - .45)}" y="{_f(y - .45)}" width=".9" '
-                           f'height=".9" rx=".06"/>' if name in INSET else
-                           f'<rect class="hl hl-{escape(name)}" x="{_f(x - .5)}" y="{_f(y - .5)}" width="1" height="1"/>')
+                inset = name in INSET
+                d, dims = (.45, '.9" height=".9" rx=".06') if inset else (.5, '1" height="1')
+                out.append(f'<rect class="hl hl-{escape(name)}" x="{_f(x - d)}" y="{_f(y - d)}" width="{dims}"/>')
     for cid in sorted(targets) if selected else ():
         if cid in centre and cid not in by_cell:
             x, y = centre[cid]
@@ -204,6 +218,7 @@ def render(view: View, lang: str = "en", targets=(), selected: str | None = None
     for kind, cells in view.lines:
         pts = " ".join(f"{_f(centre[c][0])},{_f(centre[c][1])}" for c in cells if c in centre)
         out.append(f'<polyline class="line line-{escape(kind)}" points="{pts}"/>')
+    out.append(_hint(hint, centre))
     out.append("</g>")
     # coordinate labels outside the rotation, placed where the rotated files/ranks end up
     rot = rotation % 360
@@ -215,6 +230,31 @@ def render(view: View, lang: str = "en", targets=(), selected: str | None = None
         out.append(f'<text class="coord" x="{_f(lx)}" y="{_f(ly)}">{escape(text)}</text>')
     out.append("</svg>")
     return "".join(out)
+
+
+def _overhang(view: View) -> float:
+    """How far the highest stack (Ziggurats' towers) reaches above the board's top edge, beyond
+    the frame's own margin: the frame and the picture grow by it, so no stack draws over them."""
+    centre_y = {c.id: c.y + c.h / 2 for c in view.cells}
+    reach = min((centre_y[p.cell] - .14 * p.level - .42 * (1 - .08 * p.level) for p in view.pieces
+                 if p.level and p.cell in centre_y), default=0.0)
+    return max(0.0, -.04 - reach)
+
+
+def _hint(path: tuple[str, ...], centre: dict) -> str:
+    """A hinted move: an arrow along its squares from the piece to its target, or a ring around the
+    one square of a placement."""
+    points = [centre[c] for c in dict.fromkeys(path) if c in centre]
+    if not points:
+        return ""
+    if len(points) == 1:
+        x, y = points[0]
+        return f'<circle class="hint-ring" cx="{_f(x)}" cy="{_f(y)}" r=".4"/>'
+    (x1, y1), (x2, y2) = points[-2], points[-1]
+    d = ((x2 - x1) ** 2 + (y2 - y1) ** 2) ** .5
+    points[-1] = (x2 - .22 * (x2 - x1) / d, y2 - .22 * (y2 - y1) / d)     # the head ends inside the target
+    pts = " ".join(f"{_f(x)},{_f(y)}" for x, y in points)
+    return f'<polyline class="hint-arrow" points="{pts}" marker-end="url(#arrowhead)"/>'
 
 
 def _rotated(x: float, y: float, cx: float, cy: float, rot: int) -> tuple[float, float]:

@@ -22,7 +22,8 @@ add({
     "ui.edit.load": ("Load code or link", "Code oder Link laden"),
     "ui.edit.board": ("{game}: setting up a position", "{game}: Stellung wird aufgebaut"),
     "ui.edit.ok": ("A legal position; {player} to move.", "Eine erlaubte Stellung; {player} ist am Zug."),
-    "ui.edit.decided": ("A legal position, already decided: {result}", "Eine erlaubte Stellung, schon entschieden: {result}"),
+    "ui.edit.decided": ("A legal position, already decided: {result}",
+                        "Eine erlaubte Stellung, schon entschieden: {result}"),
     "ui.edit.not_yet": ("Not a legal position yet: {why}.", "Noch keine erlaubte Stellung: {why}."),
     "ui.edit.bad_code": ("That code was not loaded: {why}", "Dieser Code wurde nicht geladen: {why}"),
     "ui.edit.studies": ("Saved positions", "Gespeicherte Stellungen"),
@@ -42,9 +43,11 @@ add({
     "ui.ai_lost": ("The computer's engine stopped; it is restarting, and the computer plays on meanwhile.",
                    "Die Engine des Computers ist ausgefallen; sie startet neu, der Computer spielt solange weiter."),
     "ui.ai_failed": ("The computer's engine failed; it is restarting, and the computer plays on meanwhile.",
-                     "Die Engine des Computers hatte einen Fehler; sie startet neu, der Computer spielt solange weiter."),
+                     "Die Engine des Computers hatte einen Fehler; sie startet neu, "
+                     "der Computer spielt solange weiter."),
     "ui.ai_page_only": ("The computer's engine could not be restarted; the computer now thinks in this page.",
-                        "Die Engine des Computers ließ sich nicht neu starten; der Computer denkt jetzt in dieser Seite."),
+                        "Die Engine des Computers ließ sich nicht neu starten; "
+                        "der Computer denkt jetzt in dieser Seite."),
     # storage
     "ui.no_storage": ("This browser does not let the page store anything here: games are not saved.",
                       "Dieser Browser lässt die Seite hier nichts speichern: Partien werden nicht gesichert."),
@@ -59,7 +62,54 @@ add({
     "ui.hint": ("Hint", "Tipp"),
     "ui.hint_is": ("Hint: {move}", "Tipp: {move}"),
     "ui.evaluation": ("Show evaluation", "Bewertung zeigen"),
-    "ui.eval_for": ("{player}'s winning chance: {percent}%", "Gewinnchance {player}: {percent} %"),
+    "ui.eval_for": ("{player}'s winning chance", "Gewinnchance für {player}"),
+    "ui.eval_percent": ("{percent}%", "{percent} %"),
+    # teams: partners named, in the seat list and the new-game dialog
+    "ui.team_with": ("with {partner}", "mit {partner}"),
+    "ui.partners": ("Partners: {first} against {second}.", "Partner: {first} gegen {second}."),
+    # a newcomer's first minute: each game's goal under its name (from its rules page)
+    "goal.surikata": ("Place only where the meerkat cannot see: whoever must put three of their own pieces in a row "
+                      "loses.",
+                      "Setze nur, wo das Erdmännchen nicht hinschaut: wer drei eigene Steine in eine Reihe setzen "
+                      "muss, verliert."),
+    "goal.snorkels": ("Capture an enemy group, without being captured first.",
+                      "Schlage eine gegnerische Gruppe, bevor eine deiner Gruppen geschlagen wird."),
+    "goal.blockade": ("Lead your king out over the far edge: your guards deflect kings.",
+                      "Führe deinen König über den gegenüberliegenden Rand hinaus: deine Wächter lenken Könige ab."),
+    "goal.weltreich": ("Seize the thrones, crown your commander where nobody can reach it, or capture the enemy "
+                       "commander.",
+                       "Besetze die Throne, kröne deinen Kommandeur unangreifbar oder schlage den gegnerischen "
+                       "Kommandeur."),
+    "goal.sprung": ("Be the first to bring your nine pieces from the left edge to the right edge.",
+                    "Bringe als Erster deine neun Figuren vom linken zum rechten Rand."),
+    "goal.aufstellen": ("Bring four of your five pieces into a straight line on the 16 centres.",
+                        "Bringe vier deiner fünf Figuren auf den 16 Zentren in eine gerade Linie."),
+    "goal.solitaire": ("Jump and remove pieces until only one is left; never jump your own colour.",
+                       "Überspringe und entferne Figuren, bis nur noch eine übrig ist; nie eine der eigenen Farbe."),
+    "goal.tor": ("Be the first with all 11 pieces in play: a line with enemy pieces opens a gate for a new one.",
+                 "Bringe als Erster alle 11 Figuren ins Spiel: eine Linie mit gegnerischen Figuren öffnet ein Tor "
+                 "für eine neue."),
+    "goal.ziggurats": ("Move a block of your own onto a foundation that already carries two blocks.",
+                       "Bewege einen eigenen Block auf ein Fundament, das schon zwei Blöcke trägt."),
+    "goal.drei": ("Be the first with three pawns evenly spaced on a line; each pawn goes where the opponent's last "
+                  "one attacks.",
+                  "Habe als Erster drei Figuren in gleichen Abständen auf einer Linie; jede Figur kommt dorthin, wo "
+                  "die letzte des Gegners schlägt."),
+    # set-up phases and choices explained, after the game's status line (explain.<status key>)
+    "explain.ziggurats.setup": ("Foundations are the grey bases the ziggurats grow on. None may touch another, "
+                                "not even diagonally; hatched squares are closed: a foundation there would touch one, "
+                                "or leave no room for those still to come.",
+                                "Fundamente sind die grauen Sockel, auf denen die Zikkurats wachsen. Keines darf ein "
+                                "anderes berühren, auch nicht schräg; schraffierte Felder sind gesperrt: ein Fundament "
+                                "dort würde eines berühren oder den noch kommenden keinen Platz lassen."),
+    "explain.surikata.place_mound": ("Mounds never move and hide the squares behind them from the meerkat: "
+                                     "pieces may go only where it cannot see.",
+                                     "Hügel bewegen sich nie und verdecken dem Erdmännchen die Felder dahinter: "
+                                     "Steine dürfen nur dorthin, wo es nicht hinsieht."),
+    "explain.snorkels.place_stone": ("Stones belong to nobody: they block breathing tubes like the board's edge.",
+                                     "Steine gehören niemandem: sie blockieren Atemschläuche wie der Brettrand."),
+    "explain.tor.choose": ("Click the centre {square} to bring a piece (or none), then choose it.",
+                           "Klicke auf das Zentrum {square}, um eine Figur zu bringen (oder keine), und wähle sie."),
     # end of game
     "ui.play_again": ("Play again", "Nochmal spielen"),
     "ui.switch_sides": ("Switch sides", "Seiten tauschen"),
@@ -91,4 +141,61 @@ add({
     "ui.picture_png": ("Picture (PNG)", "Bild (PNG)"),
     "ui.picture_failed": ("This browser could not draw the picture.",
                           "Dieser Browser konnte das Bild nicht zeichnen."),
+})
+
+add({
+    # studies: a name taken, the store's limits, a failed write (editing.py)
+    "ui.edit.clash_one": ("“{name}” is already saved as another position.",
+                          "„{name}“ ist schon als andere Stellung gespeichert."),
+    "ui.edit.clash_many": ("{count} {count:name|names} in the file {count:is|are} already used for "
+                           "{count:another saved position|other saved positions}: {names}.",
+                           "{count} {count:Name|Namen} aus der Datei {count:gehört|gehören} schon zu "
+                           "{count:einer anderen gespeicherten Stellung|anderen gespeicherten Stellungen}: {names}."),
+    "ui.edit.quoted": ("“{name}”", "„{name}“"),
+    "ui.edit.replace": ("Replace", "Ersetzen"),
+    "ui.edit.keep_both": ("Keep both", "Beide behalten"),
+    "ui.edit.cancel_ask": ("Cancel", "Abbrechen"),
+    "ui.edit.nothing_changed": ("Nothing was changed.", "Nichts wurde geändert."),
+    "ui.edit.full_save": ("{game} already has {count} saved positions, the most kept: delete one first. "
+                          "Nothing was saved.",
+                          "Für {game} sind schon {count} Stellungen gespeichert, mehr werden nicht behalten: "
+                          "bitte erst eine löschen. Nichts wurde gespeichert."),
+    "ui.edit.full_import": ("The file would bring {game} to {count} saved positions, more than the {most} kept: "
+                            "nothing was imported.",
+                            "Mit der Datei hätte {game} {count} gespeicherte Stellungen, mehr als die {most}, die "
+                            "behalten werden: nichts wurde importiert."),
+    "ui.edit.not_stored": ("The browser's storage is full: nothing was saved.",
+                           "Der Speicher des Browsers ist voll: nichts wurde gespeichert."),
+    "ui.edit.not_stored_long": ("A name or position is longer than a saved position may be: nothing was saved.",
+                                "Ein Name oder eine Stellung ist länger als erlaubt: nichts wurde gespeichert."),
+    "ui.edit.import_large": ("That file is larger than any studies file; nothing was changed.",
+                             "Diese Datei ist größer als jede Stellungsdatei; nichts wurde geändert."),
+    # a save that could not be read and could not be set aside either (saves.set_aside; app.py)
+    "ui.aside_failed": ("The saved game could not be read, and no copy of it could be kept (the browser's storage "
+                        "is full): it was left as it was.",
+                        "Die gespeicherte Partie war nicht lesbar, und es konnte keine Kopie davon behalten werden "
+                        "(der Speicher des Browsers ist voll): sie wurde so gelassen, wie sie war."),
+})
+
+
+# my games, links beside your game, rules examples, other tabs, sound (issues 34, 36, 37)
+add({
+    "ui.mygames": ("My games", "Meine Partien"),
+    "ui.mygames_none": ("No games kept yet.", "Noch keine Partien gespeichert."),
+    "ui.mygames_row": ("{game}: {moves} {moves:move|moves}, {state}", "{game}: {moves} {moves:Zug|Züge}, {state}"),
+    "ui.mygames_over": ("finished", "beendet"),
+    "ui.mygames_open": ("in progress", "läuft"),
+    "ui.mygames_delete": ("Delete {game} ({when})", "{game} ({when}) löschen"),
+    "ui.mygames_export": ("Export all…", "Alle exportieren …"),
+    "ui.mygames_dropped": ("The list of games was full: the oldest unfinished game ({game}, {when}) was removed.",
+                           "Die Liste der Partien war voll: die älteste laufende Partie ({game}, {when}) "
+                           "wurde entfernt."),
+    "ui.opened_link": ("Opened from a link. Your game is kept.",
+                       "Aus einem Link geöffnet. Deine Partie bleibt erhalten."),
+    "ui.back_to_game": ("Back to your game", "Zurück zu deiner Partie"),
+    "ui.back_to_rules": ("Back to the rules", "Zurück zu den Regeln"),
+    "ui.other_tab": ("This game was changed in another tab: it now shows the latest position.",
+                     "Diese Partie wurde in einem anderen Tab geändert: hier steht jetzt die neueste Stellung."),
+    "ui.link_bad_kept": ("{why} Your game is kept.", "{why} Deine Partie bleibt erhalten."),
+    "ui.sound": ("Sound on or off", "Ton an oder aus"),
 })

@@ -375,7 +375,8 @@ def print_wire(w: dict) -> None:
               f"{st.get('usage')} bytes, caches {st.get('caches')}, service workers {st.get('workers')}, "
               f"localStorage {st.get('localStorage')}, IndexedDB {st.get('indexedDB')}")
     r = w["embed"]["bytes"] / w["hello framed"]["bytes"]
-    print(f"ratio embed/bare PyScript page (bytes): {r:.3f}x ({'ok' if r <= GOAL_WIRE else 'ABOVE'} goal <= {GOAL_WIRE}x)")
+    verdict = "ok" if r <= GOAL_WIRE else "ABOVE"
+    print(f"ratio embed/bare PyScript page (bytes): {r:.3f}x ({verdict} goal <= {GOAL_WIRE}x)")
 
 
 def fmt(xs: list[float]) -> str:
@@ -464,7 +465,8 @@ def main() -> int:
             ratio = statistics.median(med("site", phase, "ready")) / hello
             print(f"ratio site/hello {phase}: {ratio:.2f}x  ({'ok' if ratio <= GOAL else 'ABOVE'} goal <= {GOAL}x)")
             r_ai = statistics.median(med("site", phase, "ai")) / hello
-            print(f"ratio site AI ready/hello {phase}: {r_ai:.2f}x  ({'ok' if r_ai <= GOAL_AI else 'ABOVE'} goal <= {GOAL_AI}x)")
+            verdict = "ok" if r_ai <= GOAL_AI else "ABOVE"
+            print(f"ratio site AI ready/hello {phase}: {r_ai:.2f}x  ({verdict} goal <= {GOAL_AI}x)")
             goal_board = GOAL_BOARD["cold" if phase == "cold" else "warm"]
             board = statistics.median(med("site", phase, "board") or [float("inf")])
             print(f"site board on screen {phase}: {board:.2f} s  ({'ok' if board <= goal_board else 'ABOVE'} "

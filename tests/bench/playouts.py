@@ -6,12 +6,13 @@
                                                (spielkiste.cli.search_per_second; the computer's budget)
 
 Both sides run the same code, spielkiste.cli.playouts_per_second (the search's random playouts,
-State.rollout, from the start position, seed 1), on the same py/ folder: CPython in a fresh process (--python, default the one
-running this script), Pyodide by node from the pinned
+State.rollout, from the start position, seed 1), on the same py/ folder: CPython in a fresh process
+(--python, default the one running this script), Pyodide by node from the pinned
 npm package in assets/npm/node_modules/pyodide (fetched with `python build.py deps` if missing), the
 py/ folder mounted with NODEFS. The games run one after the other (never both sides at once): each
 round measures every game under CPython, then every game in a freshly booted Pyodide; with several
-rounds each side keeps its best rate per game (the least disturbed by other load). Prints a table with the ratio Pyodide/CPython per game and its geometric mean; the goal is
+rounds each side keeps its best rate per game (the least disturbed by other load). Prints a table with
+the ratio Pyodide/CPython per game and its geometric mean; the goal is
 a ratio of at least 0.45 (Pyodide is a WebAssembly build of CPython, pure Python runs about 2x
 slower). The numbers are noisy on a loaded machine: use --seconds 5 or more for decisions."""
 import argparse

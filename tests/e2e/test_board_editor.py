@@ -1,10 +1,11 @@
 """The board editor in the browser (issue 12), for every game as a player uses it: open the editor,
 build a position by clicking palette items and squares (the diff from the start to a position of
 a random game, computed here with the engine's own Editor), set the side to move and the fields,
-see the same position code the engine gives, play from it, and open its link in a fresh browser
-profile at the same position. Then the errors: an impossible position is explained and its
-squares marked, a pasted bad code changes nothing, studies are saved, exported and imported, and
-the editor works with the keyboard, by touch, in German and in an embed (?embed&edit)."""
+see the same position code the engine gives, play from it, and open its link in another browser
+profile at the same position (one profile for all ten games, the link pasted into its address).
+Then the errors: an impossible position is explained and its squares marked, a pasted bad code
+changes nothing, studies are saved, exported and imported, and the editor works with the
+keyboard, by touch, in German and in an embed (?embed&edit)."""
 import random
 
 import pytest
@@ -90,8 +91,21 @@ def editor_page(browser, server):
     ctx.close()
 
 
+@pytest.fixture(scope="module")
+def other_profile(browser, server):
+    """A second browser profile, booted once for the file: each game's link is opened in it by
+    changing the address's fragment, as a player pastes a link into an open tab. It never plays, so
+    only the link can put a position there (nothing is shared with editor_page's profile)."""
+    ctx = browser.new_context(viewport={"width": 1280, "height": 860})
+    pg = ctx.new_page()
+    pg.watch = Watch(pg)
+    open_app(pg, server.url + "#snorkels?v=1")
+    yield pg
+    ctx.close()
+
+
 @pytest.mark.parametrize("gid", sorted(GAMES))
-def test_build_play_and_share_a_position(editor_page, browser, server, gid):
+def test_build_play_and_share_a_position(editor_page, other_profile, server, gid):
     page = editor_page
     page.evaluate(f"location.hash = {frag_of(gid)!r}")
     page.wait_for_function(f"window.spielkiste().startsWith({gid!r})")
@@ -114,14 +128,11 @@ def test_build_play_and_share_a_position(editor_page, browser, server, gid):
     assert board_pieces(page) == pieces
     click_some_targets(page, 1)          # it plays on
     assert page.evaluate("window.spielkiste()").startswith(f"{gid}?p={code}&m=")
-    fresh = browser.new_context(viewport={"width": 1280, "height": 860})
-    other = fresh.new_page()
-    other.watch = Watch(other)
-    open_app(other, url)
-    assert other.evaluate("window.spielkiste()") == f"{gid}?p={code}"
+    other = other_profile                # another profile: the link alone brings the position
+    other.evaluate(f"location.hash = {url.split('#', 1)[1]!r}")
+    other.wait_for_function(f"window.spielkiste() === {f'{gid}?p={code}'!r}", timeout=30000)
     assert board_pieces(other) == pieces
     assert other.watch.errors == [] and other.watch.foreign() == []
-    fresh.close()
     assert page.watch.errors == [] and page.watch.foreign() == []
 
 
@@ -198,7 +209,7 @@ def test_studies_are_saved_exported_and_imported(page, server, tmp_path):
     path = tmp_path / "studies.txt"
     dl.value.save_as(path)
     text = path.read_text()
-    assert text.splitlines()[0] == "# Spielkiste studies 1"
+    assert text.splitlines()[0] == "# Spielkiste studies 2"
     assert "Corner <b>trap</b>\tsnorkels?p=" in text
     page.click("#study-list button[data-delete='0']")
     assert page.locator("#study-list li").count() == 0

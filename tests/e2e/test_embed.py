@@ -8,7 +8,7 @@ import tempfile
 import xml.etree.ElementTree as ET
 
 import pytest
-from conftest import Server, moves, open_app, wait_moves
+from conftest import Server, click_some_targets, moves, open_app, wait_moves
 from spielkiste.record import Record
 from spielkiste.registry import get_game
 from spielkiste_web import links
@@ -22,7 +22,8 @@ window.addEventListener("message", function (e) {
   var frame = document.getElementById("game");
   if (frame && e.source === frame.contentWindow && e.data && e.data.source === "spielkiste") window.events.push(e.data);
 });
-window.send = function (m) { m.target = "spielkiste"; document.getElementById("game").contentWindow.postMessage(m, "*"); };
+window.send = function (m) {
+  m.target = "spielkiste"; document.getElementById("game").contentWindow.postMessage(m, "*"); };
 </script></head><body><h1>Another site</h1>
 <iframe id="game" src="SRC" width="420" height="480" style="border:0" title="board"></iframe></body></html>"""
 
@@ -129,7 +130,8 @@ def test_load_takes_a_bare_position_code(page, host):
 
 def test_an_embed_without_a_game_never_opens_the_visitors_saved_game(page, host, server):
     """The events would tell the host page what the visitor played on the site."""
-    open_app(page, server.url + "#snorkels?m=D4")            # saved, and the last game played
+    open_app(page, server.url + "#snorkels?m=D4")
+    click_some_targets(page, 1)                             # kept, and the last game played
     assert page.evaluate("localStorage.getItem('spielkiste.last')") == "snorkels"
     host.open(page, "?embed")
     ready = wait_event(page, "ready")[0]
@@ -142,7 +144,8 @@ def test_resize_asks_for_the_height_that_fits_the_width(page, host):
     host.open(page, "?embed#snorkels")
     first = wait_event(page, "resize")[-1]["height"]
     page.evaluate("document.getElementById('game').width = 700")
-    page.wait_for_function(f"window.events.filter(e => e.type === 'resize').some(e => e.height > {first} + 200)")
+    # the board alone grows by 280 px; the controls beside it take fewer rows at the larger width
+    page.wait_for_function(f"window.events.filter(e => e.type === 'resize').some(e => e.height > {first} + 150)")
     wanted = events(page, "resize")[-1]["height"]
     page.evaluate(f"document.getElementById('game').height = {wanted}")
     page.wait_for_timeout(300)
@@ -302,3 +305,22 @@ def test_an_embed_installs_no_service_worker(page, server):
     page.wait_for_timeout(1000)
     assert page.evaluate("navigator.serviceWorker.getRegistrations().then(r => r.length)") == 0
     assert page.evaluate("caches.keys().then(k => k.length)") == 0
+
+
+def test_a_same_site_embed_uses_nothing_from_the_visitors_storage(page, host, server):
+    """A host on another port of the same site frames the app with the visitor's own storage at hand:
+    neither the stored language nor the kept game (its seats, the computer's turn) may reach its events."""
+    open_app(page, server.url + "#snorkels")
+    page.select_option("#lang", "de")
+    page.locator("[data-cell].target").first.click()
+    wait_moves(page, 2)                                  # the visitor's game against the computer, kept
+    page.wait_for_selector("body[data-thinking='0']")
+    link = page.evaluate("spielkiste()")
+    host.open(page, "?embed#snorkels")
+    assert wait_event(page, "ready")[0]["lang"] == "en"
+    page.evaluate(f"send({{type: 'load', link: {json.dumps(link)}}})")
+    frame_page(page).wait_for_function(f"spielkiste() === {json.dumps(link)}", timeout=10000)
+    page.wait_for_timeout(1500)
+    assert events(page, "move") == []                    # no computer restored from the visitor's game
+    frame = frame_page(page)
+    assert [frame.locator(f"#seats select[data-seat='{s}']").input_value() for s in (0, 1)] == ["human", "human"]

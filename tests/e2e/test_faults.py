@@ -102,20 +102,25 @@ def test_a_worker_script_that_fails_to_load_leaves_the_page_playing(browser, ser
 
 FULL = """(() => { const set = Storage.prototype.setItem;
   Storage.prototype.setItem = function (k, v) {
-    if (window.__full && k.startsWith('spielkiste.save.')) throw new DOMException('full', 'QuotaExceededError');
+    if (window.__full && k.startsWith('spielkiste.game.')) throw new DOMException('full', 'QuotaExceededError');
     return set.call(this, k, v); }; })();"""
+
+
+# the first copy set aside (saves.set_aside)
+ASIDE = "JSON.parse(localStorage.getItem('spielkiste.broken.snorkels.1') || 'null')?.text"
+KEPT = "localStorage.getItem('spielkiste.game.' + localStorage.getItem('spielkiste.current.snorkels'))"
 
 
 def test_storage_full_warns_keeps_playing_and_keeps_the_last_good_save(browser, server):
     page = page_with(browser, FULL)
     open_app(page, server.url + "#snorkels?seed=3")
     click_some_targets(page, 2)
-    good = page.evaluate("localStorage.getItem('spielkiste.save.snorkels')")
+    good = page.evaluate(KEPT)
     page.evaluate("window.__full = true")
     click_some_targets(page, 2)
     assert len(moves(page)) == 4
     assert first_words("ui.storage_full") in message(page)
-    assert page.evaluate("localStorage.getItem('spielkiste.save.snorkels')") == good
+    assert page.evaluate(KEPT) == good
     assert page.watch.errors == []
     page.context.close()
 
@@ -145,7 +150,7 @@ def test_a_corrupt_saved_field_never_stops_the_app(browser, server, field, value
     page = page_with(browser, seeded(save))
     open_app(page, server.url, timeout=60000)
     assert page.locator("#board svg [data-cell]").count() == 49
-    kept = page.evaluate("localStorage.getItem('spielkiste.broken.snorkels')")
+    kept = page.evaluate(ASIDE)
     restored = moves(page) == ["C3"]
     assert restored or kept == save, "an unreadable save is set aside, never lost"
     click_some_targets(page, 1)
@@ -157,6 +162,6 @@ def test_a_deeply_nested_save_is_set_aside(browser, server):
     save = "[" * 100000 + "]" * 100000
     page = page_with(browser, seeded(save))
     open_app(page, server.url, timeout=60000)
-    assert page.evaluate("localStorage.getItem('spielkiste.broken.snorkels')") == save
+    assert page.evaluate(ASIDE) == save
     assert "saved game" in message(page)
     page.context.close()

@@ -13,7 +13,8 @@ from spielkiste.registry import GAMES
 
 
 def pieces(page):
-    return sorted(page.eval_on_selector_all("[data-piece]", "els => els.map(e => e.dataset.piece + ' ' + e.getAttribute('class').replace(' fresh', ''))"))
+    return sorted(page.eval_on_selector_all(
+        "[data-piece]", "els => els.map(e => e.dataset.piece + ' ' + e.getAttribute('class').replace(' fresh', ''))"))
 
 
 def test_chooser_lists_all_games_and_draws_the_board(page, server):
@@ -148,7 +149,8 @@ def test_reload_and_reopening_the_browser_restore_the_game(playwright_instance, 
         pg.goto(srv.url + "?fresh")
         pg.wait_for_selector("body[data-ready='1']")
         assert "could not be read; it was set aside" in pg.inner_text("#message-text")
-        assert pg.evaluate("localStorage.getItem('spielkiste.broken.snorkels')").endswith('m=ZZ"}')
+        aside = "JSON.parse(localStorage.getItem('spielkiste.broken.snorkels.1') || 'null')?.text"
+        assert pg.evaluate(aside).endswith('m=ZZ"}')
         ctx.close()
     finally:
         srv.stop()

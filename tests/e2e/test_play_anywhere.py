@@ -85,7 +85,8 @@ def test_every_game_on_a_phone_fits_and_plays_by_tapping(browser, server):
     page.click("#btn-new")
     page.select_option("#level", "4")
     assert not page.evaluate(LEVEL_CUT), "the level select cuts its own text"
-    shown = "[...document.querySelectorAll('dialog[open] [data-shown-if]')].filter((l) => l.getClientRects().length).length"
+    shown = ("[...document.querySelectorAll('dialog[open] [data-shown-if]')]"
+             ".filter((l) => l.getClientRects().length).length")
     assert page.evaluate(shown) == 0, "a custom board's tiles are shown for the standard board"
     page.select_option("dialog[open] select[data-option='board']", "custom")
     assert page.evaluate(shown) == 4

@@ -54,7 +54,7 @@ def option_grid(cls) -> list[dict]:
     values = [(False, True) if o.kind == "bool" else o.choices for o in fixed]
     combos = []
     for vals in itertools.product(*values):
-        opts = dict(zip((o.key for o in fixed), vals))
+        opts = dict(zip((o.key for o in fixed), vals, strict=True))
         try:
             cls.normalize_options(opts)
         except BadOption:
@@ -115,8 +115,8 @@ NUMBERS = ("0", "-1", "+1", " 1", "1_0", "1e9", "0x10", "²", "٣٣", "１２", 
 MARKUP = ("<script>alert(1)</script>", "\"><img src=x onerror=alert(1)>", "{why}", "{0}", "{", "%s", "&amp;",
           "javascript:alert(1)", "../../etc/passwd", "\u202e", "😀", "@", "@ui.title", "@err.link")
 ESCAPES = ("%", "%z", "%zz", "%00", "%25", "%26", "%3D", "%3F", "%23", "%E2%82%AC", "%C3%28", "%ED%A0%80", "+")
-JSON_VALUES = (None, True, False, 0, 1, -1, 2, 3, 90, 1.5, float("inf"), 10**30, "", "x", "human", [], [1], {}, {"a": 1},
-               ["human"], ["human", "computer"], [["human"]], "snorkels")
+JSON_VALUES = (None, True, False, 0, 1, -1, 2, 3, 90, 1.5, float("inf"), 10**30, "", "x", "human", [], [1], {},
+               {"a": 1}, ["human"], ["human", "computer"], [["human"]], "snorkels")
 
 
 def _at(c, text: str) -> int:
