@@ -330,7 +330,7 @@ def import_every_module_that_runs_here():
         try:
             importlib.import_module(".".join(parts[:-1] if parts[-1] == "__init__" else parts))
         except ModuleNotFoundError as e:
-            if (e.name or "").split(".")[0] not in ("js", "pyscript", "pyodide", "pyspiel"):
+            if (e.name or "").split(".")[0] not in ("js", "pyscript", "pyodide", "pyspiel", "numpy"):
                 raise            # only the browser's modules, or an optional extra's, may be missing here
 
 

@@ -169,3 +169,12 @@ def click_some_targets(page, count=1):
                 break
         assert len(moves(page)) > before, "clicking targets made no move"
 
+
+CENTRE = ["D4", "C3", "E5", "C5", "E3", "D3", "D5", "C4", "E4"]
+
+
+def place_in_the_centre(page):
+    """A Snorkels placement near the centre, where it keeps free squares (a stone in a corner next to
+    the computer's can capture itself and end the game)."""
+    cell = next(c for c in CENTRE if page.locator(f"[data-cell='{c}'].target").count())
+    page.click(f"[data-cell='{cell}']")

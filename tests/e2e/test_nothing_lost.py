@@ -3,7 +3,7 @@ link (a rules example, another site sending the visitor to a link, a hidden same
 app, an unreadable link and a reload), a second tab, and Undo/Redo; the way back is one tap away."""
 import json
 
-from conftest import Watch, click_some_targets, moves, open_app, wait_moves
+from conftest import Watch, click_some_targets, moves, open_app, place_in_the_centre, wait_moves
 
 KEPT = "localStorage.getItem('spielkiste.game.' + localStorage.getItem('spielkiste.current.snorkels'))"
 
@@ -16,7 +16,7 @@ def game_against_the_computer(page, url):
     """A fresh Snorkels against the computer with two moves each; returns the move list."""
     open_app(page, url + "#snorkels")
     for n in (2, 4):
-        click_some_targets(page, 1)
+        place_in_the_centre(page)
         wait_moves(page, n)
         page.wait_for_selector("body[data-thinking='0']")
     assert seats(page) == ["human", "computer"]
@@ -86,13 +86,16 @@ def test_two_tabs_on_one_game_follow_each_other_and_a_reload_keeps_the_seats(pag
     other.watch = Watch(other)
     open_app(other, page.url)
     assert moves(other) == mine
-    click_some_targets(page, 1)                                    # tab 1 moves; the computer answers
+    page.bring_to_front()                                           # a player looks at the tab they play in
+    page.wait_for_selector("[data-cell].target")
+    place_in_the_centre(page)                                      # tab 1 moves; the computer answers
     wait_moves(page, len(mine) + 2)
     page.wait_for_selector("body[data-thinking='0']")
     now = moves(page)
     other.wait_for_function(f"document.querySelectorAll('#movelist button').length === {len(now)}")
     assert moves(other) == now and seats(other) == ["human", "computer"]
     old_url = other.url
+    other.bring_to_front()
     other.reload()                                                  # tab 2 reloads: nothing turns human
     other.wait_for_selector("body[data-ready='1']")
     assert moves(other) == now and seats(other) == ["human", "computer"]

@@ -1,6 +1,6 @@
 """Sound (issue 34): nothing before the player's first interaction, a sound for each move after it,
 the header's switch silences every sound and is kept, and an embed is silent unless its host asks."""
-from conftest import Watch, click_some_targets, open_app, wait_moves
+from conftest import Watch, open_app, place_in_the_centre, wait_moves
 
 # counts every oscillator the page starts, whatever the app itself reports
 COUNT = """window.__tones = 0;
@@ -26,7 +26,7 @@ def test_no_sound_before_a_touch_then_one_per_move_and_the_switch_silences_all(b
     wait_moves(page, 2)
     page.wait_for_selector("body[data-thinking='0']")
     assert tones(page) == 0                                           # ... and nobody had touched the page
-    click_some_targets(page, 1)                                       # a click: the player's move sounds,
+    place_in_the_centre(page)                                         # a click: the player's move sounds,
     wait_moves(page, 4)                                               # then the computer's
     page.wait_for_selector("body[data-thinking='0']")
     page.wait_for_function("window.__tones >= 3")                     # a move (1 tone) + the computer's (2)
@@ -34,7 +34,7 @@ def test_no_sound_before_a_touch_then_one_per_move_and_the_switch_silences_all(b
     page.click("#btn-sound")
     assert page.get_attribute("#btn-sound", "aria-pressed") == "false"
     silent = tones(page)
-    click_some_targets(page, 1)
+    place_in_the_centre(page)
     wait_moves(page, 6)
     page.wait_for_selector("body[data-thinking='0']")
     assert tones(page) == silent
