@@ -231,10 +231,9 @@ class App:
         fragment still names its game: then the kept game's latest state opens, not the URL's."""
         state = window.history.state
         uid = str(getattr(state, "uid", "") or "") if state else ""
-        if uid and self.games.raw(uid) is not None:
-            meta = mygames.read_entry(self.games.raw(uid))
-            if meta is not None and meta[0]["game"] == links.game_of(frag):
-                return uid
+        got = mygames.read_entry(self.games.raw(uid)) if uid else None
+        if got is not None and got[0]["game"] == links.game_of(frag):
+            return uid
         return None
 
     def open_kept(self, uid, frag=None) -> bool:
@@ -368,8 +367,10 @@ class App:
         if not kept.ok:          # said after every move that could not be saved: the player must know
             self.show_message(self.tr("ui.storage_full"))
             return
-        self.uid, self.known = uid, kept.text
-        self.update_hash()
+        self.known = kept.text
+        if uid != self.uid:              # a new entry: the history entry names it from now on
+            self.uid = uid
+            self.update_hash()
         self.storage.set("spielkiste.last", gid)
         for meta in kept.dropped:
             self.show_message(self.tr("ui.mygames_dropped", game=self.tr("game." + meta.game),
@@ -461,13 +462,9 @@ class App:
 
     def export_games(self):
         rows = []
-        for meta in self.games.games():
-            got = mygames.read_entry(self.games.raw(meta.uid))
-            try:
-                link = saves.parse(got[1])["link"] if got else None
-            except Exception:    # an entry that cannot be read is left out of the export
-                link = None
-            if isinstance(link, str):
+        for meta, save in self.games.entries():
+            link = mygames.link_of(save)
+            if link is not None:             # an entry whose save cannot be read is left out
                 rows.append((meta, page_url(link)))
         download(mygames.export_text(rows), "text/plain", "spielkiste-games.txt")
 
@@ -583,8 +580,9 @@ class App:
         mover = state.to_move
         path, _ = state.move_input(move)
         text = self.record.play(move)
-        self.sound.play(kind_of(state, self.record.current, mover, self.seats),
-                        vibrate=self.seats[mover] == "computer")
+        if self.sound.audible:          # which sound compares both positions' pieces: only when it plays
+            self.sound.play(kind_of(state, self.record.current, mover, self.seats),
+                            vibrate=self.seats[mover] == "computer")
         self.computer.cancel()
         self.hint_cells = ()
         el("tool-result").textContent = ""

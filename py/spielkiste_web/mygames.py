@@ -71,6 +71,15 @@ def read_entry(text: str | None) -> tuple[dict, str] | None:
     return (data, data["save"]) if ok else None
 
 
+def link_of(save_text: str) -> str | None:
+    """The link (fragment) of a save's text, without replaying it; None if it has none."""
+    try:
+        link = saves.parse(save_text).get("link")
+    except Exception:          # a save that is not JSON: no link
+        return None
+    return link if isinstance(link, str) else None
+
+
 class GameList:
     """The player's games in `storage` (get/set/remove/keys, as dom.Storage); `now()` in ms and
     `new_uid()` come from the page (Date.now, Math.random), so tests can give their own."""
@@ -81,16 +90,21 @@ class GameList:
         self.new_uid = new_uid
 
     # ------------------------------------------------------------------ reading
-    def games(self) -> list[Meta]:
-        """Every readable entry, the most recently changed first."""
+    def entries(self) -> list[tuple[Meta, str]]:
+        """Every readable entry with its save text, the most recently changed first (each read once)."""
         out = []
         for key in self.storage.keys():
             if key.startswith(ENTRY):
                 got = read_entry(self.storage.get(key))
                 if got is not None:
                     d = got[0]
-                    out.append(Meta(key[len(ENTRY):], d["game"], d["started"], d["changed"], d["moves"], d["over"]))
-        return sorted(out, key=lambda m: -m.changed)
+                    meta = Meta(key[len(ENTRY):], d["game"], d["started"], d["changed"], d["moves"], d["over"])
+                    out.append((meta, got[1]))
+        return sorted(out, key=lambda e: -e[0].changed)
+
+    def games(self) -> list[Meta]:
+        """Every readable entry, the most recently changed first."""
+        return [meta for meta, _ in self.entries()]
 
     def raw(self, uid: str) -> str | None:
         return self.storage.get(ENTRY + uid)
@@ -114,15 +128,9 @@ class GameList:
         """The kept game that a link shows or continues (same start, its moves a prefix of the
         link's), the most recently changed; None when the link is a game of its own."""
         base, moves = split_link(fragment)
-        for meta in self.games():
-            got = read_entry(self.raw(meta.uid))
-            if got is None:
-                continue
-            try:
-                link = saves.parse(got[1]).get("link")
-            except Exception:      # a save that is not JSON: not this link's game
-                continue
-            if isinstance(link, str):
+        for meta, save in self.entries():
+            link = link_of(save)
+            if link is not None:
                 b, m = split_link(link)
                 if b == base and (m == moves or (m and m == moves[:len(m)])):    # an empty game continues nothing
                     return meta.uid
@@ -131,8 +139,8 @@ class GameList:
     # ------------------------------------------------------------------ writing
     def put(self, uid: str | None, record, seats, level, rotation, known: str | None) -> tuple[str, Kept]:
         """Keep a game (a new entry when `uid` is None); returns its uid and what happened."""
+        stored = self.raw(uid) if uid is not None else None
         if uid is not None:
-            stored = self.raw(uid)
             if stored is not None and stored != known:
                 return uid, Kept(False, stored, conflict=True)
             got = read_entry(stored)
@@ -142,7 +150,8 @@ class GameList:
         text = json.dumps({"v": VERSION, "game": record.game.id, "started": started, "changed": self.now(),
                            "moves": len(record.moves), "over": record.states[-1].result is not None,
                            "save": saves.dump(record, seats, level, rotation)})
-        dropped = self.make_room(keep=uid)
+        # only a new entry makes the list longer: rewriting a kept game reads no other entry
+        dropped = self.make_room(keep=uid) if stored is None else []
         if not self.storage.set(ENTRY + uid, text):
             dropped += self.make_room(keep=uid, target=len(self.games()) - 1)     # storage full: one more
             if not self.storage.set(ENTRY + uid, text):

@@ -5,6 +5,7 @@ afresh carry data attributes, never handlers of their own, so redrawing leaks no
 from pyscript import document
 
 from spielkiste.registry import GAMES
+from spielkiste.texts import TABLE
 from spielkiste_web import saves
 from spielkiste_web.dom import el, make, on
 
@@ -66,7 +67,7 @@ def status(app, state, human):
     if line is not None and res is None:
         key, args = line
         extra.append(app.tr(key, **args))
-        if app.tr("explain." + key) != "explain." + key:
+        if "explain." + key in TABLE:        # the games whose status line has an explanation
             extra.append(app.tr("explain." + key, **args))
     for key, args in state.view().notes if res is None else ():
         extra.append(app.tr(key, **args))

@@ -32,6 +32,11 @@ class Sound:
         self.ctx: Any = None          # the AudioContext, made on the first sound
         self.started = 0              # sounds started, shown on <body data-sounds> for the tests
 
+    @property
+    def audible(self) -> bool:
+        """Whether a sound would be started now (on, and the page touched)."""
+        return self.on and self.touched
+
     def touch(self, event=None) -> None:
         self.touched = True
 
@@ -48,7 +53,7 @@ class Sound:
     def play(self, kind: str, vibrate: bool = False) -> None:
         """Start one sound (if on, and the player has touched the page); never raises: a page
         without audio plays silently."""
-        if not (self.on and self.touched):
+        if not self.audible:
             return
         try:
             if self.ctx is None:

@@ -81,12 +81,18 @@ def board_pieces(page):
     return sorted(page.eval_on_selector_all("#board [data-piece]", "e => e.map(x => x.dataset.piece)"))
 
 
-@pytest.fixture(scope="module")
-def editor_page(browser, server):
-    ctx = browser.new_context(viewport={"width": 1280, "height": 900})
+def booted(browser, server, height):
+    """A new browser profile with the app open at Snorkels: (context, page)."""
+    ctx = browser.new_context(viewport={"width": 1280, "height": height})
     pg = ctx.new_page()
     pg.watch = Watch(pg)
     open_app(pg, server.url + "#snorkels?v=1")
+    return ctx, pg
+
+
+@pytest.fixture(scope="module")
+def editor_page(browser, server):
+    ctx, pg = booted(browser, server, 900)
     yield pg
     ctx.close()
 
@@ -96,10 +102,7 @@ def other_profile(browser, server):
     """A second browser profile, booted once for the file: each game's link is opened in it by
     changing the address's fragment, as a player pastes a link into an open tab. It never plays, so
     only the link can put a position there (nothing is shared with editor_page's profile)."""
-    ctx = browser.new_context(viewport={"width": 1280, "height": 860})
-    pg = ctx.new_page()
-    pg.watch = Watch(pg)
-    open_app(pg, server.url + "#snorkels?v=1")
+    ctx, pg = booted(browser, server, 860)
     yield pg
     ctx.close()
 
