@@ -5,6 +5,7 @@ and boot.js's list of what a cached board may hold, against what the renderer wr
 import json
 import random
 import re
+import sys
 import time
 import xml.etree.ElementTree as ET
 from pathlib import Path
@@ -44,6 +45,9 @@ HOSTILE = {
 }
 
 
+# Emscripten's clock() is wall time, so inside Pyodide process_time() would count the machine's other
+# work too; the bound is checked where it measures processor time (the CPython run)
+@pytest.mark.skipif(sys.platform == "emscripten", reason="process_time() is wall time in Pyodide")
 @pytest.mark.parametrize("text", HOSTILE.values(), ids=HOSTILE.keys())
 def test_the_nesting_check_reads_a_hostile_megabyte_at_once(text):
     """The check ran a regular expression over strings that rescanned an unterminated string from
