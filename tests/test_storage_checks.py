@@ -264,6 +264,8 @@ def test_boot_js_accepts_every_board_the_renderer_draws():
     tags, attrs, values = board_lists()
     assert {"script", "foreignObject", "a", "use", "image", "style", "animate", "set"}.isdisjoint(tags)
     assert not any(a.startswith("on") or "href" in a for a in attrs | set(values))
+    # the renderer names classes, never colours: board.css colours them per theme (issue 34)
+    assert {"fill", "stroke", "color", "stop-color"}.isdisjoint(attrs | set(values))
     ns = "{http://www.w3.org/2000/svg}"
     for gid, markup in boards():
         root = ET.fromstring(markup)

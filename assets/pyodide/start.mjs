@@ -1,23 +1,73 @@
-// The interpreter PyScript loads (pyscript.toml), for the page and for the AI worker: Pyodide, restored
-// from a memory snapshot when this browser has made one for this build. A snapshot holds Python already
-// started with our engine imported, so the start skips Python's own start-up (about 2 s of one main-thread
-// task) and the imports. A snapshot is made once per build by a worker of its own after the page has
+// The interpreter PyScript loads (pyscript.toml) for the engine's worker: Pyodide, restored from a memory
+// snapshot when this browser has made one for this build. A snapshot holds Python already started with our
+// engine imported, so the worker's start skips Python's own start-up (about 2 s) and the imports, and the
+// board is playable that much sooner. A snapshot is made once per build by a worker of its own after the page has
 // settled (snapshot-worker.mjs, started by boot.js), compressed into Cache Storage; shipping one would
 // add 6 MB to every first visit. Anything wrong with a stored snapshot means the plain start, and the
 // snapshot is dropped.
 import * as pyodide from "./pyodide.mjs";
 
 export const version = pyodide.version;
+// In a frame of another site whose storage the browser refuses (third-party storage blocked), opening
+// IndexedDB throws, and PyScript's worker, which opens it at start, never starts. As boot.js does for the
+// page, IndexedDB is then a stand-in kept in memory (for this worker's life), and the engine starts.
+(function memoryIndexedDB() {
+  var real = self.indexedDB;
+  function later(target, result, handler) {
+    setTimeout(function () { target.result = result; if (target[handler]) target[handler]({ target: target }); }, 0);
+    return target;
+  }
+  function memoryDB() {
+    var items = new Map();
+    var store = {
+      count: function () { return later({}, items.size, "onsuccess"); },
+      clear: function () { items.clear(); return later({}, undefined, "onsuccess"); },
+      delete: function (k) { items.delete(k); return later({}, undefined, "onsuccess"); },
+      get: function (k) { return later({}, items.get(k), "onsuccess"); },
+      getKey: function (k) { return later({}, items.has(k) ? k : undefined, "onsuccess"); },
+      getAllKeys: function () { return later({}, Array.from(items.keys()), "onsuccess"); },
+      put: function (v, k) { items.set(k, v); return later({}, k, "onsuccess"); }
+    };
+    return {
+      objectStoreNames: { length: 1, contains: function () { return true; } },
+      createObjectStore: function () { return store; },
+      transaction: function () { return { objectStore: function () { return store; } }; },
+      close: function () {}
+    };
+  }
+  function refused() {}
+  function open(name, version) {
+    var outer = {};
+    var inner = null;
+    try { inner = real ? real.open(name, version) : null; } catch (e) { inner = null; }
+    if (!inner) { refused(); return later(outer, memoryDB(), "onsuccess"); }
+    inner.onupgradeneeded = function (e) {
+      if (outer.onupgradeneeded) outer.onupgradeneeded({ target: { result: inner.result, transaction: inner.transaction } });
+    };
+    inner.onsuccess = function () { outer.result = inner.result; if (outer.onsuccess) outer.onsuccess({ target: outer }); };
+    inner.onerror = function (e) {
+      if (e && e.preventDefault) e.preventDefault();
+      refused();
+      later(outer, memoryDB(), "onsuccess");
+    };
+    return outer;
+  }
+  try {
+    Object.defineProperty(self, "indexedDB", { value: { open: open }, configurable: true });
+  } catch (e) { /* the browser keeps its own: nothing to do */ }
+})();
 const KEY = "__SNAPSHOT__";        // changes with Pyodide, our packages and this file (build.py)
 const CACHE = "pyodide-snapshot";  // not "spielkiste-…": the service worker's version caches are its own
 const ENTRY = new URL("./snapshot-" + KEY, import.meta.url).href;
-// every module of our engine package the page uses (it imports no browser module, so the snapshot can
-// hold it; the command line and the OpenSpiel wrapper, which needs pyspiel, are left out)
+// every module of our engine package the worker uses (it imports no browser module, so the snapshot can
+// hold it; the command line and the OpenSpiel wrapper, which needs pyspiel, are left out), and the
+// worker's sessions (not engine_worker.py itself, which makes the session: that is the worker's own start)
 const IMPORTS = `
 import pkgutil, importlib, spielkiste
 for m in pkgutil.walk_packages(spielkiste.__path__, "spielkiste.", onerror=lambda name: None):
     if not m.name.endswith((".__main__", ".cli")) and not m.name.startswith("spielkiste.openspiel"):
         importlib.import_module(m.name)
+import spielkiste_web.session, spielkiste_web.editor_session
 `;
 
 async function stored() {
@@ -46,6 +96,8 @@ export async function loadPyodide(options) {
     try {
       const py = await pyodide.loadPyodide({ ...options, _loadSnapshot: snapshot });
       globalThis.spielkisteSnapshot = KEY;
+      // this runs in the engine's worker: tell the page (boot.js sets window.spielkisteSnapshot from it)
+      try { new BroadcastChannel("spielkiste-snapshot").postMessage(KEY); } catch (e) { /* only a report */ }
       return py;
     } catch (e) {
       console.warn("Python snapshot refused, plain start:", e);

@@ -135,7 +135,7 @@ def set_aside(storage, gid: str, text, now: float | None = None) -> bool:
     (spielkiste.broken.<gid>.<n>, JSON {"at": ms, "text": ...}), else over the oldest copy.
     True only when the copy is in storage, read back (or was already there); False when the
     text is longer than MAX_ASIDE or the browser refused the write (storage full): then nothing
-    was dropped either. `storage` has get(key) and set(key, value) -> bool, as dom.Storage."""
+    was dropped either. `storage` has get(key) and set(key, value) -> bool, as the page's storage."""
     if not isinstance(text, str) or len(text) > MAX_ASIDE:
         return False
     oldest, oldest_at = None, None

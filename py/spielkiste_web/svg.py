@@ -136,7 +136,7 @@ def render(view: View, lang: str = "en", targets=(), selected: str | None = None
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" class="board" viewBox="{_f(x0)} {_f(y0)} '
            f'{_f(vw)} {_f(vh)}" role="group" aria-label="{escape(title)}">']
     out.append('<defs><pattern id="hatch" width=".25" height=".25" patternUnits="userSpaceOnUse" '
-               'patternTransform="rotate(45)"><rect width=".08" height=".25" fill="rgba(160,20,20,.45)"/>'
+               'patternTransform="rotate(45)"><rect class="hatch" width=".08" height=".25"/>'
                '</pattern><marker id="arrowhead" viewBox="0 0 10 10" refX="5" refY="5" markerWidth="3" '
                'markerHeight="3" orient="auto-start-reverse"><path class="hint-head" d="M0,0 L10,5 L0,10 Z"/>'
                '</marker></defs>')
@@ -182,21 +182,10 @@ def render(view: View, lang: str = "en", targets=(), selected: str | None = None
     for x, y, rw, rh, kind in view.regions:
         out.append(f'<rect class="region region-{escape(kind)}" x="{_f(x)}" y="{_f(y)}" '
                    f'width="{_f(rw)}" height="{_f(rh)}"/>')
-    for name, cells in view.layers.items():
-        for cid in cells:
-            if cid in centre:
-                x, y = centre[cid]
-                inset = name in INSET
-                d, dims = (.45, '.9" height=".9" rx=".06') if inset else (.5, '1" height="1')
-                out.append(f'<rect class="hl hl-{escape(name)}" x="{_f(x - d)}" y="{_f(y - d)}" width="{dims}"/>')
-    for cid in sorted(targets) if selected else ():
-        if cid in centre and cid not in by_cell:
-            x, y = centre[cid]
-            out.append(f'<circle class="dot" cx="{_f(x)}" cy="{_f(y)}" r=".13"/>')
-    for cid in sorted(targets) if selected else ():
-        if cid in centre and cid in by_cell:
-            x, y = centre[cid]
-            out.append(f'<circle class="ring" cx="{_f(x)}" cy="{_f(y)}" r=".44"/>')
+    out += _layer_rects(view.layers, centre)
+    if selected:
+        out += _target_marks(targets, centre, by_cell)
+    out.append('<g class="selection"></g>')      # where the page puts a selection's overlay (selection())
     top_level = {c: max(p.level for p in ps) for c, ps in by_cell.items()}
     for p in sorted(view.pieces, key=lambda p: (centre.get(p.cell, (0, 0))[1], p.level)):
         if p.cell not in centre:
@@ -210,7 +199,7 @@ def render(view: View, lang: str = "en", targets=(), selected: str | None = None
         inner = f'<g class="body">{_shape(p, size)}</g>{_colour_mark(p)}{_overlay(p.mark)}'
         if slide and p.cell == slide[1] and slide[0] in centre and p.level == top_level.get(p.cell):
             # the piece is drawn turned back by -rotation inside the turned board: turn the offset by +rotation
-            dx, dy = _rotated(centre[slide[0]][0] - x + cx, centre[slide[0]][1] - y + cy, cx, cy, rotation % 360)
+            dx, dy = rotated(centre[slide[0]][0] - x + cx, centre[slide[0]][1] - y + cy, cx, cy, rotation % 360)
             inner = f'<g class="slide" style="--dx:{_f(dx - cx)}px;--dy:{_f(dy - cy)}px">{inner}</g>'
         out.append(f'<g class="{escape(pcls)}" data-piece="{escape(pid)}" '
                    f'transform="translate({_f(x)} {_f(y - lift)}) rotate({-rotation % 360})">'
@@ -223,13 +212,53 @@ def render(view: View, lang: str = "en", targets=(), selected: str | None = None
     # coordinate labels outside the rotation, placed where the rotated files/ranks end up
     rot = rotation % 360
     for x, text in view.files:
-        lx, ly = _rotated(x, h + .38, cx, cy, rot)
+        lx, ly = rotated(x, h + .38, cx, cy, rot)
         out.append(f'<text class="coord" x="{_f(lx)}" y="{_f(ly)}">{escape(text)}</text>')
     for y, text in view.ranks:
-        lx, ly = _rotated(-.38, y, cx, cy, rot)
+        lx, ly = rotated(-.38, y, cx, cy, rot)
         out.append(f'<text class="coord" x="{_f(lx)}" y="{_f(ly)}">{escape(text)}</text>')
     out.append("</svg>")
     return "".join(out)
+
+
+def selection(base: View, view: View, targets) -> str:
+    """What selecting a square adds to the board drawn from `base` (the position's view with no
+    selection): the highlight rects of `view` (the same position's view with the square selected)
+    that `base` lacks, then the dots and rings of the selection's `targets`, as render() draws
+    them with that selection. The page puts it into render()'s empty <g class="selection">, so a
+    selection needs no round trip to the engine and no second board."""
+    centre = {c.id: (c.x + c.w / 2, c.y + c.h / 2) for c in view.cells}
+    have = {name: set(cells) for name, cells in base.layers.items()}
+    added = {name: [c for c in cells if c not in have.get(name, ())] for name, cells in view.layers.items()}
+    occupied = {p.cell for p in view.pieces}
+    return "".join(_layer_rects(added, centre) + _target_marks(targets, centre, occupied))
+
+
+def _layer_rects(layers: dict[str, list[str]], centre: dict) -> list[str]:
+    """The highlight layers (last move, attacked squares, ...) as rects over their squares."""
+    out = []
+    for name, cells in layers.items():
+        for cid in cells:
+            if cid in centre:
+                x, y = centre[cid]
+                inset = name in INSET
+                d, dims = (.45, '.9" height=".9" rx=".06') if inset else (.5, '1" height="1')
+                out.append(f'<rect class="hl hl-{escape(name)}" x="{_f(x - d)}" y="{_f(y - d)}" width="{dims}"/>')
+    return out
+
+
+def _target_marks(targets, centre: dict, occupied) -> list[str]:
+    """A selected piece's destinations: a dot on an empty square, a ring around an occupied one."""
+    out = []
+    for cid in sorted(targets):
+        if cid in centre and cid not in occupied:
+            x, y = centre[cid]
+            out.append(f'<circle class="dot" cx="{_f(x)}" cy="{_f(y)}" r=".13"/>')
+    for cid in sorted(targets):
+        if cid in centre and cid in occupied:
+            x, y = centre[cid]
+            out.append(f'<circle class="ring" cx="{_f(x)}" cy="{_f(y)}" r=".44"/>')
+    return out
 
 
 def _overhang(view: View) -> float:
@@ -257,7 +286,8 @@ def _hint(path: tuple[str, ...], centre: dict) -> str:
     return f'<polyline class="hint-arrow" points="{pts}" marker-end="url(#arrowhead)"/>'
 
 
-def _rotated(x: float, y: float, cx: float, cy: float, rot: int) -> tuple[float, float]:
+def rotated(x: float, y: float, cx: float, cy: float, rot: int) -> tuple[float, float]:
+    """(x, y) turned by `rot` degrees (a multiple of 90) about (cx, cy), as the board is drawn."""
     dx, dy = x - cx, y - cy
     for _ in range(rot // 90):
         dx, dy = -dy, dx

@@ -40,14 +40,12 @@ add({
     "ui.edit.imported": ("{added} {added:position|positions} imported, {skipped} skipped.",
                          "{added} {added:Stellung|Stellungen} importiert, {skipped} übersprungen."),
     # the computer's worker
-    "ui.ai_lost": ("The computer's engine stopped; it is restarting, and the computer plays on meanwhile.",
-                   "Die Engine des Computers ist ausgefallen; sie startet neu, der Computer spielt solange weiter."),
-    "ui.ai_failed": ("The computer's engine failed; it is restarting, and the computer plays on meanwhile.",
-                     "Die Engine des Computers hatte einen Fehler; sie startet neu, "
-                     "der Computer spielt solange weiter."),
-    "ui.ai_page_only": ("The computer's engine could not be restarted; the computer now thinks in this page.",
-                        "Die Engine des Computers ließ sich nicht neu starten; "
-                        "der Computer denkt jetzt in dieser Seite."),
+    "ui.ai_lost": ("The game engine stopped; it is restarting with your game, nothing is lost.",
+                   "Die Spiel-Engine ist ausgefallen; sie startet mit deiner Partie neu, nichts geht verloren."),
+    "ui.ai_failed": ("The game engine failed, so the computer cannot move. Your game is kept: "
+                     "reload the page to go on.",
+                     "Die Spiel-Engine hatte einen Fehler, der Computer kann nicht ziehen. Deine Partie bleibt "
+                     "erhalten: Lade die Seite neu, um weiterzuspielen."),
     # storage
     "ui.no_storage": ("This browser does not let the page store anything here: games are not saved.",
                       "Dieser Browser lässt die Seite hier nichts speichern: Partien werden nicht gesichert."),
@@ -132,7 +130,7 @@ add({
     "ui.keys.undo": ("U: undo · R: redo · N: new game · H: hint · ?: this help",
                      "U: zurücknehmen · R: wiederholen · N: neue Partie · H: Tipp · ?: diese Hilfe"),
     "ui.close": ("Close", "Schließen"),
-    # sharing and pictures (share.py)
+    # sharing and pictures (spielkiste_page/share.py)
     "ui.share": ("Share", "Teilen"),
     "ui.share_title": ("{game} — {player} to move", "{game} — {player} ist am Zug"),
     "ui.share_over": ("{game} — {result}", "{game} — {result}"),
@@ -144,7 +142,7 @@ add({
 })
 
 add({
-    # studies: a name taken, the store's limits, a failed write (editing.py)
+    # studies: a name taken, the store's limits, a failed write (editor_session.py, spielkiste_page/editor.py)
     "ui.edit.clash_one": ("“{name}” is already saved as another position.",
                           "„{name}“ ist schon als andere Stellung gespeichert."),
     "ui.edit.clash_many": ("{count} {count:name|names} in the file {count:is|are} already used for "
@@ -170,7 +168,7 @@ add({
                                 "Ein Name oder eine Stellung ist länger als erlaubt: nichts wurde gespeichert."),
     "ui.edit.import_large": ("That file is larger than any studies file; nothing was changed.",
                              "Diese Datei ist größer als jede Stellungsdatei; nichts wurde geändert."),
-    # a save that could not be read and could not be set aside either (saves.set_aside; app.py)
+    # a save that could not be read and could not be set aside either (mygames.set_aside; spielkiste_page/app.py)
     "ui.aside_failed": ("The saved game could not be read, and no copy of it could be kept (the browser's storage "
                         "is full): it was left as it was.",
                         "Die gespeicherte Partie war nicht lesbar, und es konnte keine Kopie davon behalten werden "
@@ -198,4 +196,8 @@ add({
                      "Diese Partie wurde in einem anderen Tab geändert: hier steht jetzt die neueste Stellung."),
     "ui.link_bad_kept": ("{why} Your game is kept.", "{why} Deine Partie bleibt erhalten."),
     "ui.sound": ("Sound on or off", "Ton an oder aus"),
+    "ui.theme": ("Colours: {now}; switch to {next}", "Farben: {now}; wechseln zu {next}"),
+    "ui.theme.system": ("as the system's", "wie die des Systems"),
+    "ui.theme.light": ("light", "hell"),
+    "ui.theme.dark": ("dark", "dunkel"),
 })

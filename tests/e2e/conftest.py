@@ -42,6 +42,9 @@ def playwright_instance():
             pytest.fail(f"browser tests required but {why}")
         pytest.skip(why)
     from playwright.sync_api import sync_playwright
+
+    from settle import install
+    install()               # every input waits for the page to draw the engine's answer (settle.py)
     with sync_playwright() as p:
         yield p
 

@@ -144,7 +144,9 @@ def test_the_evaluation_bar_speaks_for_one_side_in_its_colours_and_language(brow
     numbers = [s for s in seen if s["number"]]
     assert len(numbers) >= 4
     assert {s["side"] for s in seen} == {"Purple's winning chance"} and {s["seat"] for s in seen} == {"0"}
-    assert {(s["fill"], s["rest"]) for s in seen} == {("rgb(142, 68, 200)", "rgb(46, 158, 91)")}
+    piece = "getComputedStyle(document.querySelector('#board .c-{} .body > *')).fill"
+    purple, green = page.evaluate(piece.format("purple")), page.evaluate(piece.format("green"))
+    assert {(s["fill"], s["rest"]) for s in seen} == {(purple, green)}      # the pieces' own colours
     assert all(re.fullmatch(r"\d{1,3}%", s["number"]) for s in numbers)
     shot(page, "newcomer-eval-en")
     page.select_option("#lang", "de")

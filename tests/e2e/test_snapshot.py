@@ -1,6 +1,7 @@
-"""A returning player's start: Python restored from a memory snapshot this browser made for this build
-(vendor/pyodide/start.mjs, made by snapshot-worker.mjs from boot.js), for the page and the AI worker;
-a damaged snapshot means the plain start and is dropped; a new build never restores an old one."""
+"""A returning player's start: the engine worker's Python restored from a memory snapshot this browser
+made for this build (vendor/pyodide/start.mjs, made by snapshot-worker.mjs from boot.js; the worker tells
+the page, which sets window.spielkisteSnapshot); a damaged snapshot means the plain start and is dropped;
+a new build never restores an old one."""
 import os
 import re
 import shutil
@@ -66,7 +67,7 @@ def test_a_returning_player_starts_from_this_builds_snapshot_and_plays_the_compu
     assert visit(page, server.url + "#snorkels") == key(dist)
     page.select_option("#seats select[data-seat='1']", "computer")
     click_some_targets(page, 1)
-    wait_moves(page, 2, timeout=60000)                  # the AI worker (restored too) answered
+    wait_moves(page, 2, timeout=60000)                  # the engine worker (restored) answered
     page.click("#game-list button[data-game='ziggurats']")      # another game's engine: in the snapshot
     page.wait_for_selector("#game-list button[data-game='ziggurats'][aria-current='true']")
     page.wait_for_selector("[data-cell].target", timeout=30000)

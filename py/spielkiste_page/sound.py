@@ -3,12 +3,14 @@ end, as short tones made with the Web Audio API (nothing to download), and a sho
 the computer's move on phones that have one. On by default in the app, off in an embed unless its
 host asks (`?embed&sound=1`); the header's switch is kept locally (never in an embed, which keeps
 nothing). Browsers refuse audio before the player's first interaction, and so do we: no sound is
-started before a pointer or key press, so nothing plays on a page nobody has touched."""
-from typing import Any
+started before a pointer or key press, so nothing plays on a page nobody has touched.
 
-import js
-from pyscript import document, window
+Which sound a move makes is the worker's to say (it compares both positions' pieces): it comes in
+the snapshot's `events`; the page only plays it. The "illegal" sound is the page's own (a square
+the picked-up piece cannot reach needs no round trip)."""
+from pyscript import document
 
+from spielkiste_page.dom import window
 
 # (frequency in Hz, start in s, length in s) of each tone of a sound
 TONES = {
@@ -25,40 +27,40 @@ KEY = "spielkiste.sound"
 
 
 class Sound:
-    def __init__(self, storage, embed: bool, asked: bool):
+    def __init__(self, storage, embed, asked):
         self.storage = storage
         self.on = asked if embed else storage.get(KEY) != "off"
         self.touched = False          # the player has interacted with the page
-        self.ctx: Any = None          # the AudioContext, made on the first sound
+        self.ctx = None               # the AudioContext, made on the first sound
         self.started = 0              # sounds started, shown on <body data-sounds> for the tests
 
     @property
-    def audible(self) -> bool:
+    def audible(self):
         """Whether a sound would be started now (on, and the page touched)."""
         return self.on and self.touched
 
-    def touch(self, event=None) -> None:
+    def touch(self, event=None):
         self.touched = True
 
-    def toggle(self) -> None:
+    def toggle(self):
         self.on = not self.on
         self.storage.set(KEY, "on" if self.on else "off")      # a no-op in an embed
         self.draw_switch()
 
-    def draw_switch(self) -> None:
+    def draw_switch(self):
         btn = document.getElementById("btn-sound")
-        if btn is not None:           # its look (♪, struck through when off) comes from aria-pressed
+        if btn:                       # its look (♪, struck through when off) comes from aria-pressed
             btn.setAttribute("aria-pressed", "true" if self.on else "false")
 
-    def play(self, kind: str, vibrate: bool = False) -> None:
+    def play(self, kind, vibrate=False):
         """Start one sound (if on, and the player has touched the page); never raises: a page
         without audio plays silently."""
-        if not self.audible:
+        if not self.audible or kind not in TONES:
             return
         try:
             if self.ctx is None:
                 make = getattr(window, "AudioContext", None) or getattr(window, "webkitAudioContext", None)
-                if make is None:
+                if not make:
                     return
                 self.ctx = make.new()
             ctx = self.ctx
@@ -79,30 +81,8 @@ class Sound:
             return
         self.started += 1
         document.body.dataset.sounds = str(self.started)
-        if vibrate and getattr(js.navigator, "vibrate", None) is not None:
-            js.navigator.vibrate(35)
-
-
-def kind_of(before, after, mover: int, seats: list[str]) -> str:
-    """Which sound a move makes: the game's end as the humans at the board see it (a win if a
-    human seat won, a loss if humans played and none won, a draw if nobody won), else a capture
-    (another seat's piece left the board), else the computer's move or a move."""
-    res = after.outcome()
-    if res is not None:
-        humans = {s for s, kind in enumerate(seats) if kind == "human"}
-        if not res.winners:
-            return "draw"
-        if humans and not humans & set(res.winners):
-            return "loss"
-        return "win"
-    mine = after.seat_colour(mover)
-    was, now = before.view().pieces, after.view().pieces
-    if len(now) < len(was) or count_others(now, mine) < count_others(was, mine):
-        return "capture"
-    return "computer" if seats[mover] == "computer" else "move"
-
-
-def count_others(pieces, colour: str) -> int:
-    """Pieces of any colour but the mover's (neutral blocks and mounds included)."""
-    return sum(1 for p in pieces if p.colour != colour)
-
+        if vibrate:
+            try:
+                window.navigator.vibrate(35)
+            except Exception:     # no vibration on this device
+                pass

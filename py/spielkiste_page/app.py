@@ -1,0 +1,1012 @@
+"""The page (MicroPython on the main thread): routing, storage and My games, the message bars, the
+rules page, the language, the computer's turn loop and the analysis, all through the engine
+worker (engine.py), which holds the game. Every change is one request whose answer is a full
+snapshot of what the page shows (`apply` draws it, keeps its link in the address and its save in
+storage); the page itself keeps no rule of any game. The board (board.py) selects locally and
+reports a move's text; the side panel is drawn by panels.py, the new-game dialog by dialog.py."""
+import asyncio
+import json
+import time
+
+import js
+from pyscript import document
+from pyscript.ffi import create_proxy, to_js
+
+from spielkiste_page import board, mygames, panels, texts
+from spielkiste_page.dialog import NewGameDialog, default_seats
+from spielkiste_page.dom import Storage, download, el, keep, make, on, page_url, replace_state, window
+from spielkiste_page.editor import EditorPage
+from spielkiste_page.embed import Embedding
+from spielkiste_page.engine import Engine, EngineError, EngineGone
+from spielkiste_page.share import Share
+from spielkiste_page.sound import Sound
+from spielkiste_page.theme import Theme
+
+NOTICE_SECONDS = 5       # a notice without a button goes away by itself
+SLICE = 0.12             # seconds of search per think request: the worker answers within it
+ANALYSIS_SECONDS = 3.0   # the evaluation bar's search of a human's position
+# requests that replace the position shown: the computer's search of the old one ends first
+REPLACES = ("open", "load", "new", "again", "goto", "undo", "redo")
+# what the board is given of a snapshot (board.set), besides view_only
+BOARD_KEYS = ("svg", "entries", "overlays", "cells", "focus", "rotation", "select")
+
+_tasks: list = []        # running tasks, kept until they end
+
+
+def spawn(coro):
+    """Run a coroutine beside the page's handlers (MicroPython has no asyncio.ensure_future)."""
+    task = asyncio.create_task(coro)
+    _tasks.append(task)
+    if len(_tasks) > 64:
+        _tasks[:] = [t for t in _tasks if not t.done()]
+    return task
+
+
+def game_of(frag: str) -> str:
+    return frag.split("?")[0].strip().lower()
+
+
+def show_bar(bar, text, action_label, action):
+    """Fill and show the message or notice bar (its text, and a button when there is an action);
+    returns the action, which the bar's one listener calls."""
+    el(bar + "-text").textContent = text
+    btn = el(bar + "-action")
+    btn.hidden = action is None
+    if action is not None:
+        btn.textContent = action_label
+    el(bar).hidden = False
+    return action
+
+
+def now() -> int:
+    """Milliseconds since the epoch (time.time: a JS number this large reaches MicroPython cut
+    to 32 bits, so Date.now() cannot be used, nor can such an int be handed to JS)."""
+    return int(time.time() * 1000)
+
+
+def new_uid() -> str:
+    """A kept game's id: the time and a random part, so two tabs never pick the same."""
+    return "%x%06x" % (now(), int(js.Math.random() * 0xFFFFFF))
+
+
+class App:
+    def __init__(self, data: dict):
+        self.data = data                    # page_data.json: texts, games, levels, default game
+        texts.load(data["texts"])
+        self.meta = {g["id"]: g for g in data["games"]}
+        self.embed = bool(js.URLSearchParams.new(window.location.search).has("embed"))
+        self.storage = Storage(use=not self.embed)      # an embed reads and writes no storage
+        nav = str(window.navigator.language).lower()
+        self.lang = self.storage.get("spielkiste.lang") or ("de" if nav.startswith("de") else "en")
+        if self.lang not in texts.LANGS:
+            self.lang = "en"
+        # the snapshot shown: None only until the first answer; every reader of snap["..."] runs after it
+        self.snap: dict = None  # type: ignore[assignment]
+        self.level = 2
+        self.games = mygames.GameList(self.storage, now, new_uid)
+        self.uid = None            # the kept game shown (None: not kept yet)
+        self.known = None          # its stored text as this tab last read or wrote it
+        self.saved = None          # the save text last written for it
+        self.transient = False     # opened from a link or an example: kept once the player acts
+        self.back = None           # the player's game a link or example took the place of
+        self.example = None        # the caption of the rules example shown
+        self.pending_example: tuple | None = None    # (fragment, caption) of a clicked example
+        self.routing = 0               # routes on their way (the address changed)
+        self.pending = 0               # inputs whose answers are on their way (body[data-pending])
+        self.pending_route = False     # an example link's route counts as pending until it is drawn
+        self.notice_timer = None
+        self.hide_notice_later = keep(create_proxy(lambda *a: self.hide_notice()))
+        self.actions: dict = {}    # bar id -> what its button does (show_message, notify)
+        self.may_save = True
+        self.view_only = False     # a read-only diagram (embed.py): nothing is played on it
+        self.thinking = False
+        self.think_token = 0       # bumped whenever a search in progress must end unheard
+        self.stop_requested = False
+        self.playing = False       # a human's move is on its way to the worker
+        self.eval_on = False
+        self.eval_percent: int | None = None   # the eval side's winning chance in the position shown, once searched
+        self.engine = Engine(restore=self.restore, on_state=self.engine_state, defaults=self.defaults)
+        self.board = board.Board(self)
+        self.board.on_move = self.play
+        self.embedding = Embedding(self)    # ?embed options and the postMessage API (embed.py)
+        self.share = Share(self)            # share sheet, "Send your move", pictures (share.py)
+        self.editor = EditorPage(self)      # the board editor and studies (editor.py)
+        self.dialog = NewGameDialog(self)
+        self.sound = Sound(self.storage, self.embed, self.embedding.options.sound)
+        self.theme = Theme(self)            # light or dark (theme.py)
+
+    def spawn(self, coro):
+        return spawn(coro)
+
+    # ------------------------------------------------------------------ start-up
+    async def start(self):
+        el("lang").value = self.lang
+        self.translate_static()
+        self.sound.draw_switch()
+        panels.chooser(self)
+        panels.wire(self)
+        self.wire()
+        self.engine.boot()
+        await self.embedding.route(str(window.location.hash), True)
+        if self.snap is None:
+            return                 # no engine at all: boot.js's board and its message stay
+        self.replay_clicks()       # clicks made on the board boot.js painted before Python was ready
+        if not self.storage.available and not self.embed:      # an embed never saves: nothing to say
+            self.show_message(self.tr("ui.no_storage"))
+        document.body.dataset.ready = "1"
+        if not self.embed:
+            await self.migrate()
+
+    def wire(self):
+        on(window, "hashchange", self.on_hashchange)
+        on(window, "storage", self.on_storage)
+        on(el("rules-text"), "click", self.on_rules_click)
+        on(el("ex-rules"), "click", lambda e: self.spawn_action(self.show_rules(True)))
+        on(el("ex-game"), "click", lambda e: self.spawn_action(self.back_to_game()))
+        on(el("notice-close"), "click", lambda e: self.hide_notice())
+        on(el("notice-action"), "click", lambda e: self.bar_action("notice"))
+        on(el("message-action"), "click", lambda e: self.bar_action("message"))
+        on(el("message-close"), "click", lambda e: self.hide_message())
+        on(el("mygames-box"), "toggle", lambda e: self.draw_mygames())
+        on(el("mygames"), "click", self.on_mygames_click)
+        on(el("mygames-export"), "click", lambda e: self.export_games())
+        on(el("lang"), "change", lambda e: self.spawn_action(self.set_lang(str(e.target.value))))
+        on(el("btn-new"), "click", lambda e: self.new_game())
+        on(el("result-new"), "click", lambda e: self.new_game())
+        on(el("btn-undo"), "click", lambda e: self.undo())
+        on(el("btn-redo"), "click", lambda e: self.redo())
+        on(el("btn-first"), "click", lambda e: self.step_to(0))
+        on(el("btn-last"), "click", lambda e: self.step_to(self.snap["moves_n"] if self.snap else 0))
+        on(el("btn-rotate"), "click", lambda e: self.spawn_act({"op": "set", "rotation": "next"}))
+        on(el("btn-link"), "click", lambda e: spawn(self.share.link()))    # or the share sheet
+        on(el("btn-stop"), "click", lambda e: self.request_stop())
+        on(el("btn-hint"), "click", lambda e: self.hint())
+        on(el("eval-toggle"), "change", lambda e: self.toggle_eval(bool(e.target.checked)))
+        on(el("btn-games"), "click", lambda e: self.show_chooser())
+        on(el("btn-rules"), "click", lambda e: self.spawn_action(self.show_rules(True)))
+        on(el("btn-keys"), "click", lambda e: el("keys").showModal())
+        on(el("keys-close"), "click", lambda e: el("keys").close())
+        on(el("rules-close"), "click", lambda e: self.hide_rules(True))
+        on(el("btn-sound"), "click", lambda e: self.sound.toggle())
+        on(document, "pointerdown", self.sound.touch)
+        on(document, "keydown", self.sound.touch)
+        on(el("home"), "click", self.on_home)
+        on(el("again"), "click", lambda e: self.spawn_action(self.play_again(False)))
+        on(el("switch"), "click", lambda e: self.spawn_action(self.play_again(True)))
+
+    # ------------------------------------------------------------------ the engine
+    def defaults(self) -> dict:
+        """What every request carries: the page's language, so every text comes back in it."""
+        return {"lang": self.lang}
+
+    def restore(self) -> list:
+        """The requests a replacement worker gets before the one that failed: the game shown."""
+        if self.snap is None:
+            return []
+        aids = [a[0] for a in self.snap.get("aids", []) if a[2]]
+        return [{"op": "load", "save": self.snap["save"]}, {"op": "set", "aids": aids}]
+
+    def engine_state(self, state: str) -> None:
+        document.body.dataset.ai = state
+        if state == "restarting":
+            self.show_message(self.tr("ui.ai_lost"))
+        elif state == "lost":
+            self.cancel_ai()
+            self.show_message(self.tr("ui.ai_failed"))
+
+    async def request(self, msg: dict) -> dict:
+        """A request to the worker; one that replaces the position ends the computer's search first."""
+        if msg.get("op") in REPLACES:
+            self.cancel_ai()
+        return await self.engine.request(msg)
+
+    async def act(self, msg):
+        """A request that changes the game, its snapshot drawn; an error is said in the message
+        bar and the game stays as it was. Returns the answer (None after an error, or for no
+        request: `msg` None)."""
+        if msg is None:
+            return None
+        try:
+            answer = await self.request(msg)
+        except EngineError as e:
+            self.show_message(e.text)
+            return None
+        except EngineGone:          # no engine any more: said again (the input hid the message)
+            self.show_message(self.tr("ui.ai_failed"))
+            return None
+        self.apply(answer.get("snapshot", answer))
+        return answer
+
+    def spawn_action(self, coro):
+        """What an input (a click, a key, a choice) does, as a task: body[data-pending] is "1" from
+        the input's own handler until the coroutine has ended (its answer drawn, refused or
+        failed): a click is a round trip now, and tests wait for the page to show its answer."""
+        self.busy(1)
+        return spawn(self._pending(coro))
+
+    async def _pending(self, coro):
+        try:
+            return await coro
+        finally:
+            self.busy(-1)
+
+    def spawn_act(self, msg):
+        return self.spawn_action(self.act(msg))
+
+    def busy(self, step):
+        """Count an input's request in (1) or out (-1): body[data-pending] while any is open."""
+        self.pending += step
+        document.body.dataset.pending = "1" if self.pending > 0 else "0"
+
+    # ------------------------------------------------------------------ text
+    def tr(self, key, **args):
+        return texts.t(key, self.lang, **args)
+
+    def translate_static(self):
+        document.documentElement.lang = self.lang
+        for e in document.querySelectorAll("[data-t]"):
+            e.textContent = self.tr(e.dataset.t)
+        for e in document.querySelectorAll("[data-tt]"):
+            e.title = self.tr(e.dataset.tt)
+            e.setAttribute("aria-label", self.tr(e.dataset.tt))
+
+    async def set_lang(self, lang):
+        self.lang = lang if lang in texts.LANGS else "en"
+        self.storage.set("spielkiste.lang", self.lang)
+        self.translate_static()
+        self.theme.draw()
+        panels.chooser(self)
+        if self.editor.active:
+            self.editor.render()
+        await self.act({"op": "set", "lang": self.lang})
+        if not el("rules").hidden:
+            await self.show_rules()
+
+    def level_seconds(self) -> float:
+        return float(self.data["levels"]["seconds"].get(str(self.level), 1.0))
+
+    # ------------------------------------------------------------------ routing
+    def on_hashchange(self, event):
+        """The fragment the address changed to: the event's, not location.hash, which a snapshot
+        drawn meanwhile may have set back (history.replaceState)."""
+        url = str(getattr(event, "newURL", "") or window.location.href)
+        self.follow("#" + url.partition("#")[2])
+
+    def follow(self, hash_text):
+        """The address changed: route to it. Until its snapshot is drawn, window.spielkiste()
+        answers "" (the game shown is about to change)."""
+        self.routing += 1
+        spawn(self._follow(hash_text))
+
+    async def _follow(self, hash_text):
+        try:
+            await self.embedding.route(hash_text, False)
+        finally:
+            self.routing -= 1
+            if self.pending_route:
+                self.pending_route = False
+                self.busy(-1)
+
+    def shown_link(self) -> str:
+        """The link of the game shown, "" while none is (or a route is on its way)."""
+        return self.snap["link"] if self.snap is not None and not self.routing else ""
+
+    async def route(self, hash_text, initial=False):
+        """Open what the URL fragment names; with none, the last game played. A link never takes a
+        kept game's place: it opens the kept game it shows or continues, or else a game of its own,
+        kept once the player acts in it, with the way back to the player's game offered."""
+        frag = hash_text.lstrip("#")
+        pending, self.pending_example = self.pending_example, None
+        example = pending[1] if pending is not None and pending[0] == frag else None
+        self.hide_rules()
+        self.editor.leave()
+        if not frag:
+            if initial or self.snap is None:
+                await self.open_saved(self.storage.get("spielkiste.last") or self.data["default"])
+            return
+        if self.snap is not None and frag == self.snap["link"] and example is None:
+            return
+        if example is None:
+            uid = (self.reloaded_uid(frag) if initial else None) or self.games.find(frag)
+            if uid is not None and await self.open_kept(uid, frag):
+                return
+        back = self.uid or self.games.current(game_of(frag))
+        try:
+            snap = await self.request({"op": "open", "link": frag})
+        except EngineError as e:
+            await self.bad_link(e.text, game_of(frag), initial)
+            return
+        except EngineGone:
+            return
+        bare = frag == snap["game"]         # a bare game link: a new game against the computer
+        self.hide_message()
+        self.set_game(transient=not bare)
+        self.example = example
+        self.back = None if bare else back
+        self.apply(snap)
+        if example is not None:
+            el("board-wrap").scrollIntoView()    # a phone shows the board, not where the rules were
+        if self.back is not None and example is None:
+            self.notify(self.tr("ui.opened_link"), self.tr("ui.back_to_game"),
+                        lambda: self.spawn_action(self.back_to_game()))
+
+    def reloaded_uid(self, frag):
+        """The kept game this tab showed before a reload (history.state survives it), if the
+        fragment still names its game: then the kept game's latest state opens, not the URL's."""
+        state = window.history.state
+        uid = str(getattr(state, "uid", "") or "") if state else ""
+        got = mygames.read_entry(self.games.raw(uid)) if uid else None
+        if got is not None and got[0]["game"] == game_of(frag):
+            return uid
+        return None
+
+    async def open_kept(self, uid, frag=None) -> bool:
+        """Show a kept game; a link that continues it (more moves) or views another of its moves
+        is applied to it. False if the kept game cannot be read."""
+        save = self.games.save_of(uid)
+        if save is None:
+            return False
+        msg = {"op": "load", "save": save}
+        if frag is not None:
+            msg["link"] = frag       # the worker shows it if it continues the kept game
+        try:
+            snap = await self.request(msg)
+        except (EngineError, EngineGone):
+            return False
+        self.hide_message()
+        self.set_game(uid=uid)
+        self.apply(snap)
+        return True
+
+    async def bad_link(self, why, gid, initial):
+        """An unreadable link: say why, and show the player's game (of that game, if it names
+        one), so a reload of the same address opens that game and nothing is overwritten."""
+        if initial or self.snap is None or (gid in self.meta and gid != self.snap["game"]):
+            await self.open_saved(gid if gid in self.meta else
+                                  (self.storage.get("spielkiste.last") or self.data["default"]))
+        else:
+            self.update_hash()
+        self.show_message(self.tr("ui.link_bad_kept", why=why))
+
+    async def open_saved(self, gid):
+        """The game `gid` opens with (the one last played), or a new one; a kept game that cannot
+        be read is set aside, never lost."""
+        gid = gid if gid in self.meta else self.data["default"]
+        uid = self.games.current(gid)
+        if uid is not None:
+            if await self.open_kept(uid):
+                return
+            if mygames.set_aside(self.storage, gid, self.games.raw(uid), now()):
+                self.games.delete(uid)
+                self.show_message(self.tr("ui.saved_aside"))
+            else:                # not even a copy could be written: the entry stays where it is
+                self.show_message(self.tr("ui.aside_failed"))
+        n = self.meta[gid]["players"][0]
+        try:
+            snap = await self.request({"op": "new", "game": gid, "options": {}, "level": self.level,
+                                       "seats": default_seats(n)})
+        except (EngineError, EngineGone):
+            return
+        self.set_game()
+        self.apply(snap)
+
+    async def open_uid(self, uid):
+        """A game from the list of kept games (or 'Back to your game')."""
+        self.hide_rules()
+        self.editor.leave()
+        self.acted()
+        if uid != self.uid and not await self.open_kept(uid):
+            self.show_message(self.tr("err.saved"))
+        el("board-wrap").scrollIntoView()
+
+    async def back_to_game(self):
+        self.hide_notice()
+        if self.back is not None:
+            await self.open_uid(self.back)
+        elif self.snap is not None:
+            await self.open_saved(self.snap["game"])
+
+    def set_game(self, uid=None, transient=False):
+        """A game takes the board: `uid` names a kept one, `transient` one from a link, kept once
+        the player acts; otherwise a new game, kept at its first save."""
+        self.cancel_ai()
+        self.uid = uid
+        self.known = self.games.raw(uid) if uid is not None else None
+        self.saved = self.games.save_of(uid) if uid is not None else None
+        self.transient = transient
+        self.example = None
+        self.back = None
+        el("link-box").hidden = True
+
+    async def start_game(self, msg):
+        """A new game (the dialog, Play again): kept as a game of its own from its first save."""
+        self.acted()
+        try:
+            snap = await self.request(msg)
+        except EngineError as e:
+            self.show_message(e.text)
+            return False
+        except EngineGone:
+            return False
+        self.set_game()
+        self.apply(snap)
+        return True
+
+    async def play_again(self, switch):
+        """The same game again (a new random set-up where the game has one); `switch` swaps the seats."""
+        await self.start_game({"op": "again", "switch": switch})
+
+    def new_game(self):
+        if self.snap is not None:
+            self.dialog.open(self.snap["game"])
+
+    # ------------------------------------------------------------------ drawing
+    def human_to_move(self) -> bool:
+        s = self.snap
+        return s is not None and s["human"] and not self.thinking and not self.playing and not self.view_only
+
+    def apply(self, snap):
+        """Draw a snapshot (board, panels, address, save) and go on with the game: the computer's
+        turn or the evaluation. A snapshot older than the one shown is dropped (False)."""
+        if not isinstance(snap, dict) or snap.get("kind") != "snapshot":
+            return False
+        old = self.snap
+        if old is not None and snap.get("rev", 0) < old.get("rev", 0):
+            return False
+        if old is None or old["link"] != snap["link"] or old["game"] != snap["game"]:
+            self.eval_percent = None
+            el("tool-result").textContent = ""
+        self.snap = snap
+        self.level = snap.get("level", self.level)
+        self.draw()
+        self.save()
+        self.maybe_think()
+        return True
+
+    def draw(self):
+        snap = self.snap
+        human = self.human_to_move()
+        if not self.editor.active:
+            config = {key: snap.get(key) for key in BOARD_KEYS}
+            config["human"] = human
+            config["view_only"] = self.view_only
+            self.board.set(config)
+        panels.draw(self, snap)    # the side panel, its buttons and the evaluation bar
+        self.share.refresh()
+        if not el("link-box").hidden:        # the link box always shows the position on the board
+            el("link-text").value = page_url(snap["link"])
+        el("example-bar").hidden = self.example is None
+        if self.example is not None:
+            el("example-caption").textContent = self.example     # the rules' own words ("Example: ...")
+            el("ex-game").hidden = self.back is None
+        self.remember()
+
+    def remember(self):
+        """The board just drawn, for boot.js's next start: one entry per game, with the fragment it
+        shows (boot.js uses it only for exactly that fragment). Only a resting board; never in an
+        embedded page, which keeps nothing. A full storage just skips it."""
+        if self.embed or not self.storage.available or self.editor.active or self.board.selected():
+            return
+        snap = self.snap
+        self.storage.set("spielkiste.svg." + snap["game"], json.dumps({
+            "frag": snap["link"], "lang": self.lang, "svg": snap["svg"], "title": snap["title"],
+            "status": str(el("status").textContent), "extra": str(el("status-extra").textContent)}))
+
+    def replay_clicks(self):
+        """The squares clicked on boot.js's board, in order, through the board's own click path;
+        boot.js hands them over only if its board showed this very position."""
+        boot = getattr(window, "spielkisteBoot", None)
+        if not boot:
+            return
+        for cell in boot.take(self.snap["link"]):
+            if self.human_to_move():
+                self.board.click(str(cell))
+
+    # ------------------------------------------------------------------ saving
+    def update_hash(self):
+        """The address shows the game (a link to it), and the history entry names the kept game,
+        so a reload opens the kept game's latest state, even when another tab has moved on."""
+        frag = self.snap["link"]
+        replace_state(self.uid or "", "#" + frag)
+        el("embed-open").href = str(window.location.pathname) + "#" + frag    # the full app, at this game
+
+    def save(self):
+        """Keep the game shown (not in an embed, not a link's game the player has not acted in).
+        Another tab's newer version of the same game is adopted, never overwritten."""
+        self.update_hash()
+        if self.embed or not self.may_save or not self.storage.available or self.transient:
+            return
+        snap = self.snap
+        if self.uid is not None and snap["save"] == self.saved:
+            return
+        gid = snap["game"]
+        if self.uid is None:
+            self.games.drop_if_empty(self.games.current(gid))
+        uid, kept = self.games.put(self.uid, snap["save"], gid, snap["moves_n"], bool(snap["over"]), self.known)
+        if kept.conflict:
+            spawn(self.adopt(uid, kept.text))
+            return
+        if not kept.ok:          # said after every move that could not be saved: the player must know
+            self.show_message(self.tr("ui.storage_full"))
+            return
+        self.known, self.saved = kept.text, snap["save"]
+        if uid != self.uid:              # a new entry: the history entry names it from now on
+            self.uid = uid
+            self.update_hash()
+        self.storage.set("spielkiste.last", gid)
+        for meta in kept.dropped:
+            self.show_message(self.tr("ui.mygames_dropped", game=self.tr("game." + meta.game),
+                                      when=self.when(meta.changed)))
+        if self.storage.get("spielkiste.persist") is None:     # once, after the first save that worked
+            self.storage.set("spielkiste.persist", "asked")
+            storage = getattr(window.navigator, "storage", None)
+            if storage and getattr(storage, "persist", None):
+                storage.persist()
+        if el("mygames-box").open:
+            self.draw_mygames()
+
+    async def adopt(self, uid, text):
+        """Another tab changed the game shown: show its version (this tab follows along)."""
+        got = mygames.read_entry(text)
+        mine = mygames.save_fields(self.snap["save"]) if self.snap else None
+        if got is None:
+            return
+        theirs = mygames.save_fields(got[1])
+        if theirs is not None and mine is not None and theirs[:3] == mine[:3]:
+            self.known = text
+            return
+        try:
+            snap = await self.request({"op": "load", "save": got[1]})
+        except (EngineError, EngineGone):       # another tab wrote something unreadable: keep ours
+            return
+        self.set_game(uid=uid)
+        self.known, self.saved = text, snap["save"]
+        self.apply(snap)
+        self.notify(self.tr("ui.other_tab"))
+
+    def on_storage(self, event):
+        """A `storage` event: another tab of this site wrote. Follow it if it is the game shown."""
+        key = getattr(event, "key", None)
+        if self.uid is None or not key or str(key) != mygames.ENTRY + self.uid:
+            return
+        value = getattr(event, "newValue", None)
+        if value and str(value) != self.known:
+            spawn(self.adopt(self.uid, str(value)))
+
+    def acted(self):
+        """The player did something: from now on the current game may be saved, and a game
+        opened from a link becomes one of the player's games."""
+        self.may_save = True
+        self.transient = False
+        self.hide_message()
+
+    async def migrate(self):
+        """Saves of before the list of games become entries; one the worker cannot read is set
+        aside, never dropped."""
+        old = self.games.old_saves(list(self.meta))
+        if not old:
+            return
+        try:
+            answer = await self.request({"op": "check", "entries": old})
+        except (EngineError, EngineGone):
+            return
+        ok = answer.get("ok") or {}
+        aside = False
+        for gid, text in old.items():
+            link = ok.get(gid)
+            if self.games.migrated(gid, text, link) and link is None:
+                aside = True
+        if aside:
+            self.show_message(self.tr("ui.saved_aside"))
+
+    # ------------------------------------------------------------------ messages
+    def show_message(self, text, action_label=None, action=None):
+        """An error or warning, in the alert bar, until the player acts or closes it."""
+        self.actions["message"] = show_bar("message", text, action_label, action)
+
+    def hide_message(self):
+        el("message").hidden = True
+
+    def notify(self, text, action_label=None, action=None):
+        """A neutral notice (not an error): with a button it stays until used or closed, without
+        one it goes away after a few seconds."""
+        self.actions["notice"] = show_bar("notice", text, action_label, action)
+        if self.notice_timer is not None:
+            js.clearTimeout(self.notice_timer)
+        self.notice_timer = js.setTimeout(self.hide_notice_later, NOTICE_SECONDS * 1000) if action is None else None
+
+    def hide_notice(self):
+        el("notice").hidden = True
+
+    def bar_action(self, bar):
+        """The button of the message or notice bar: what the last text shown there offered."""
+        action = self.actions.get(bar)
+        if action is not None:
+            action()
+
+    def announce(self, text):
+        """Read out by screen readers (a polite live region)."""
+        el("announce").textContent = text
+
+    # ------------------------------------------------------------------ moves
+    def play(self, move):
+        """A human's move (the board's on_move, a choice button): played if still on offer."""
+        if not self.human_to_move():
+            if self.snap is not None:
+                self.draw()           # the board, waiting for this move's answer, takes moves again
+            return
+        self.acted()
+        self.cancel_analysis()
+        self.playing = True
+        self.busy(1)              # said at once, in the click's own handler
+        return spawn(self.send_move(move))
+
+    async def send_move(self, move):
+        """The move goes to the worker (body[data-pending] says so until its snapshot is drawn)."""
+        try:
+            answer = await self.request({"op": "play", "move": move, "ply": self.snap["ply"]})
+        except EngineError as e:
+            answer = None
+            self.show_message(e.text)
+        except EngineGone:
+            answer = None
+        self.playing = False
+        try:
+            if answer is None:
+                self.draw()           # the board takes moves again
+            else:
+                if not self.apply(answer):
+                    self.draw()
+                elif not answer.get("stale"):
+                    self.moved(answer)
+        finally:
+            self.busy(-1)
+
+    def moved(self, answer):
+        """A move was played: its sound, its words for screen readers, the host page's event."""
+        for event in answer.get("events") or []:
+            if event.get("type") != "moved":
+                continue
+            if event.get("sound"):
+                self.sound.play(event["sound"], vibrate=bool(event.get("vibrate")))
+            if event.get("announce"):
+                self.announce(event["announce"])
+            self.embedding.moved(event)
+
+    # The buttons' and keys' calls below return a Task (embed.py may await it).
+    def step_to(self, ply):
+        snap = self.snap
+        if snap is None or self.editor.active or not 0 <= ply <= snap["moves_n"] or ply == snap["ply"]:
+            return self.spawn_act(None)
+        self.acted()
+        return self.spawn_act({"op": "goto", "ply": ply})
+
+    def undo(self):
+        """Back to the last position where a human was to move (a takeback against the computer)."""
+        if self.snap is None or self.snap["ply"] == 0:
+            return self.spawn_act(None)
+        self.acted()
+        return self.spawn_act({"op": "undo"})
+
+    def redo(self):
+        """Forward to the next position where a human is to move, or the end."""
+        if self.snap is None or self.snap["at_end"]:
+            return self.spawn_act(None)
+        self.acted()
+        return self.spawn_act({"op": "redo"})
+
+    def seats(self) -> list:
+        """Who plays each seat, in seat order, as the snapshot shows."""
+        rows = sorted(self.snap["seats"], key=lambda s: s["seat"])
+        return [s["kind"] for s in rows]
+
+    def set_seat(self, seat, kind):
+        self.acted()        # a link's game with a seat changed is the player's game now
+        seats = self.seats()
+        seats[seat] = kind
+        to_move = [s["seat"] for s in self.snap["seats"] if s.get("to_move")]
+        if kind == "human" and self.thinking and to_move and to_move[0] == seat:
+            self.cancel_ai()
+        return self.spawn_act({"op": "set", "seats": seats})
+
+    def toggle_aid(self, aid, on_):
+        aids = [a[0] for a in self.snap.get("aids", []) if a[2] and a[0] != aid]
+        if on_:
+            aids.append(aid)
+        return self.spawn_act({"op": "set", "aids": aids})
+
+    def choose_game(self, gid):
+        self.hide_rules()
+        self.acted()
+        return self.spawn_action(self._choose(gid))
+
+    async def _choose(self, gid):
+        if self.snap is None or self.snap["game"] != gid:
+            await self.open_saved(gid)
+        el("board-wrap").scrollIntoView()
+
+    # ------------------------------------------------------------------ the computer
+    def cancel_ai(self):
+        self.think_token += 1
+        self.stop_requested = False
+        if self.thinking:
+            self.thinking = False
+            el("thinking").hidden = True
+            document.body.dataset.thinking = "0"
+
+    def cancel_analysis(self):
+        """Ends a hint's or the evaluation's search (the computer's own turn goes on)."""
+        if not self.thinking:
+            self.think_token += 1
+
+    def request_stop(self):
+        self.stop_requested = True
+
+    def maybe_think(self):
+        snap = self.snap
+        if snap is None or self.editor.active or self.view_only:
+            return
+        if snap.get("computer"):
+            if not self.thinking:
+                spawn(self.think())
+        elif snap.get("human") and self.eval_on:
+            spawn(self.analyse())
+
+    def progress(self, info):
+        """The search's figures while it runs, and the evaluation bar from them."""
+        if self.thinking and info.get("text"):
+            el("thinking-text").textContent = info["text"]
+        if info.get("chance") is not None:      # None: the bar keeps what it showed (three sides or more)
+            self.eval_percent = int(round(float(info["chance"])))
+            panels.eval_bar(self, self.snap)
+
+    async def search(self, op, budget, token):
+        """Search the position shown in slices until the worker says it is done; each slice's
+        figures are shown. The last answer, or None when the search was cancelled."""
+        ply = self.snap["ply"]
+        while True:
+            msg = {"op": op, "seconds": SLICE, "budget": budget, "ply": ply}
+            if self.stop_requested:
+                msg["stop"] = True
+            answer = await self.request(msg)
+            if token != self.think_token:
+                return None
+            self.progress(answer.get("info") or {})
+            if answer.get("done"):
+                return answer
+
+    async def think(self):
+        self.thinking = True
+        self.think_token += 1
+        token = self.think_token
+        self.stop_requested = False
+        el("thinking-text").textContent = "" if self.engine.ready else self.tr("ui.ai_loading")
+        el("thinking").hidden = False
+        document.body.dataset.thinking = "1"
+        self.draw()
+        ply = self.snap["ply"]
+        try:
+            answer = await self.search("think", self.level_seconds(), token)
+        except (EngineError, EngineGone):
+            if token == self.think_token:
+                self.cancel_ai()
+                self.show_message(self.tr("ui.ai_failed"))
+                self.draw()
+            return
+        if answer is None or token != self.think_token:
+            return
+        self.thinking = False
+        el("thinking").hidden = True
+        document.body.dataset.thinking = "0"
+        if not answer.get("move"):
+            self.draw()
+            return
+        try:
+            played = await self.request({"op": "play", "move": answer["move"], "ply": ply})
+        except (EngineError, EngineGone):
+            if self.snap is not None:
+                self.draw()
+            return
+        self.apply(played.get("snapshot", played))
+        self.moved(played)
+
+    def hint(self):
+        return spawn(self._hint())
+
+    async def _hint(self):
+        """The computer's best move at the current level, marked on the board, not played."""
+        snap = self.snap
+        if not self.human_to_move() or snap.get("solo"):
+            return
+        self.think_token += 1
+        token = self.think_token
+        out = el("tool-result")
+        out.textContent = self.tr("ui.tool_running")
+        try:
+            answer = await self.search("hint", self.level_seconds(), token)
+        except (EngineError, EngineGone):
+            out.textContent = self.tr("ui.ai_lost")
+            return
+        if answer is None:
+            return
+        if answer.get("snapshot"):
+            self.apply(answer["snapshot"])
+        out.textContent = str(answer.get("result") or "")
+
+    def run_tool(self, name):
+        spawn(self._tool(name))
+
+    async def _tool(self, name):
+        """A game's analysis tool (the solitaire's solver), run in the worker; a move it finds is
+        marked on the board."""
+        out = el("tool-result")
+        out.textContent = self.tr("ui.tool_running")
+        link = self.snap["link"]
+        try:
+            answer = await self.request({"op": "tool", "name": name, "seconds": 2.0})
+        except (EngineError, EngineGone):
+            out.textContent = self.tr("ui.ai_lost")
+            return
+        if self.snap is None or self.snap["link"] != link:
+            return                      # the position changed meanwhile
+        if answer.get("snapshot"):
+            self.apply(answer["snapshot"])
+        out.textContent = str(answer.get("result", ""))
+
+    def toggle_eval(self, on_):
+        self.eval_on = on_
+        el("evalbar").hidden = not on_
+        if on_ and self.snap is not None:
+            panels.eval_bar(self, self.snap)
+            if self.human_to_move():
+                spawn(self.analyse())
+
+    async def analyse(self):
+        """With the evaluation shown and a human to move, the search evaluates the position."""
+        if not self.eval_on or not self.human_to_move():
+            return
+        self.think_token += 1
+        try:
+            await self.search("think", ANALYSIS_SECONDS, self.think_token)
+        except (EngineError, EngineGone):
+            return
+
+    # ------------------------------------------------------------------ chooser, links
+    def show_chooser(self):
+        self.hide_rules()
+        el("chooser").scrollIntoView()
+        first = document.querySelector("#game-list button[aria-current='true']")
+        if first:
+            first.focus()
+
+    def on_home(self, event):
+        event.preventDefault()
+        self.show_chooser()
+
+    async def copy_link(self, url=None, box=None):
+        """Copy a link (default: this game's) to the clipboard; where the browser refuses, the link
+        stays selected in `box` (default: the side panel's link box) with a message saying so."""
+        url = url or page_url(self.snap["link"])
+        if box is None:
+            box = el("link-text")
+            el("link-box").hidden = False
+        box.value = url
+        box.hidden = False
+        box.select()
+        try:
+            await window.navigator.clipboard.writeText(url)
+            self.notify(self.tr("ui.link_copied"))
+        except Exception:
+            box.focus()
+            box.select()
+            self.show_message(self.tr("ui.link_select"))
+
+    def page_url(self, fragment):
+        return page_url(fragment)
+
+    # ------------------------------------------------------------------ rules page
+    async def show_rules(self, focus=False):
+        """The game's rules in the board's place; `focus` (opened by the player) moves the keyboard
+        focus to their heading, so reading starts there and not on the hidden toolbar."""
+        if self.snap is None:
+            return
+        resp = await window.fetch("./rules/" + self.snap["game"] + "." + self.lang + ".html")
+        text = await resp.text() if resp.ok else ""
+        # our own static file, shipped with the app (never text from a link)
+        el("rules-text").innerHTML = text or self.tr("ui.coming")
+        el("rules").hidden = False
+        el("play").hidden = True
+        if focus:
+            el("rules-title").focus()
+            el("rules").scrollIntoView()
+
+    def on_rules_click(self, event):
+        """An example link on the rules page: remember its caption, so the board shows it, with
+        the way back to the rules and to the player's game."""
+        a = event.target.closest("a.example") if event.target else None
+        if not a:
+            return
+        event.preventDefault()
+        frag = str(a.getAttribute("href") or "").lstrip("#")
+        words = a.cloneNode(True)
+        for picture in words.querySelectorAll("svg"):      # the example's drawing: its text is the board's labels
+            picture.remove()
+        self.pending_example = (frag, " ".join(str(words.textContent).split()))
+        if not self.pending_route:
+            self.pending_route = True
+            self.busy(1)
+        if str(window.location.hash).lstrip("#") == frag:
+            self.follow("#" + frag)
+        else:
+            window.location.hash = frag          # routed on hashchange (the embed's too)
+
+    def hide_rules(self, focus=False):
+        """Back to the board; `focus` (closed by the player) returns the focus to the Rules button."""
+        el("rules").hidden = True
+        el("play").hidden = False
+        if focus:
+            el("btn-rules").focus()
+
+    # ------------------------------------------------------------------ my games
+    def when(self, ms) -> str:
+        """A kept game's date and time, in the page's language."""
+        return str(js.Date.new(float(ms)).toLocaleString("de-DE" if self.lang == "de" else "en-GB",
+                                                  to_js({"dateStyle": "medium", "timeStyle": "short"})))
+
+    def draw_mygames(self):
+        """The list of kept games (drawn when opened, and after saves while open)."""
+        ul = el("mygames")
+        ul.replaceChildren()
+        games = self.games.games()
+        el("mygames-count").textContent = " (" + str(len(games)) + ")" if games else ""
+        el("mygames-none").hidden = bool(games)
+        for meta in games:
+            name = self.tr("game." + meta.game)
+            li = make("li")
+            b = make("button", self.tr("ui.mygames_row", game=name, moves=meta.moves,
+                                       state=self.tr("ui.mygames_over" if meta.over else "ui.mygames_open")),
+                     type="button")
+            b.dataset.uid = meta.uid
+            b.appendChild(make("span", self.when(meta.changed), class_="blurb"))
+            if meta.uid == self.uid:
+                b.setAttribute("aria-current", "true")
+            li.appendChild(b)
+            d = make("button", "×", type="button", class_="delete",
+                     aria_label=self.tr("ui.mygames_delete", game=name, when=self.when(meta.changed)))
+            d.dataset.delete = meta.uid
+            li.appendChild(d)
+            ul.appendChild(li)
+
+    def on_mygames_click(self, event):
+        target = event.target.closest("button") if event.target else None
+        if not target:
+            return
+        delete, uid = target.getAttribute("data-delete"), target.getAttribute("data-uid")
+        if delete:
+            self.games.delete(str(delete))
+            if str(delete) == self.uid:         # the game shown stays on screen, no longer kept
+                self.uid, self.known, self.saved, self.transient = None, None, None, True
+            self.draw_mygames()
+        elif uid:
+            self.spawn_action(self.open_uid(str(uid)))
+
+    def export_games(self):
+        rows = []
+        for meta, save in self.games.entries():
+            link = mygames.link_of(save)
+            if link is not None:             # an entry whose save cannot be read is left out
+                rows.append((meta, page_url(link)))
+        download(mygames.export_text(rows), "text/plain", "spielkiste-games.txt")
+
+
+async def run():
+    resp = await window.fetch("./page_data.json")
+    app = App(json.loads(await resp.text()))
+    # for tests and debugging: the game shown, as its link
+    window.spielkiste = keep(create_proxy(lambda *a: app.shown_link()))
+    await app.start()
+
+
+def main():
+    """The page's entry (page.py): the App runs as a task, as MicroPython's asyncio needs."""
+    spawn(run())

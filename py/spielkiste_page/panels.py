@@ -1,0 +1,213 @@
+"""The side panel, drawn from the snapshot alone: title, goal, status, seats, move list, result,
+aids and tools, the buttons' states and the evaluation bar. Nothing here knows a rule or reads the
+engine: every text arrives translated in the snapshot (the page's own labels come from app.tr).
+
+Each part is redrawn only when what it shows changed (MicroPython pays for every call into the
+DOM on the main thread), and lists are written as one escaped markup string rather than element by
+element: text from a link or the worker is escaped, so it stays text. Each container has one
+listener, wired once (event delegation): redrawn elements carry data attributes, never handlers."""
+from pyscript import document
+
+from spielkiste_page.dom import el, on
+
+SEAT_KINDS = ("human", "computer")
+
+
+def esc(text):
+    """Text as markup that shows exactly that text (in an element or a quoted attribute)."""
+    return (str(text).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+            .replace('"', "&quot;").replace("'", "&#x27;"))
+
+
+def wire(app):
+    """One listener per container, for the page's lifetime (#choices is the board's)."""
+    def clicked(selector, handler):
+        def listener(event):
+            target = event.target.closest(selector) if event.target else None
+            if target:                # JS null (no match) is None
+                handler(target)
+        return listener
+    on(el("movelist"), "click", clicked("button[data-ply]", lambda b: app.step_to(int(b.dataset.ply))))
+    on(el("game-list"), "click", clicked("button[data-game]", lambda b: app.choose_game(str(b.dataset.game))))
+    on(el("tools"), "click", clicked("button[data-tool]", lambda b: app.run_tool(str(b.dataset.tool))))
+    on(el("seats"), "change", clicked("select[data-seat]",
+                                      lambda s: app.set_seat(int(s.dataset.seat), str(s.value))))
+    on(el("aids"), "change", clicked("input[data-aid]", lambda c: app.toggle_aid(str(c.dataset.aid), bool(c.checked))))
+
+
+_drawn: dict = {}        # part name -> what it shows now (a part is rewritten only when this changes)
+
+
+def changed(part, key) -> bool:
+    if _drawn.get(part) == key:
+        return False
+    _drawn[part] = key
+    return True
+
+
+def draw(app, snap):
+    """The whole side panel for `snap`."""
+    if not app.editor.active:         # the editor titles the page while it is open
+        el("game-title").textContent = snap["title"]
+        document.title = snap["doc_title"]
+    if changed("goal", snap["goal"]):
+        el("game-goal").textContent = snap["goal"]
+    if changed("status", (snap["status"], snap["status_over"], snap["status_extra"])):
+        st = el("status")
+        st.textContent = snap["status"]
+        st.className = "over" if snap["status_over"] else ""  # shown in the result box; kept for the announcement
+        el("status-extra").textContent = snap["status_extra"]
+    seats(app, snap["seats"])
+    moves(snap)
+    result = snap.get("result")
+    box = el("result")
+    box.hidden = result is None
+    if result is not None:
+        el("result-text").textContent = result
+    aids_and_tools(snap)
+    buttons(snap)
+    if changed("chooser", snap["game"]):
+        chooser_current(snap["game"])
+    eval_bar(app, snap)
+
+
+def seats(app, rows):
+    """One line per seat: its colour, name, partner, and whether a human or the computer plays it."""
+    kinds = [app.tr("ui." + kind) for kind in SEAT_KINDS]
+    if not changed("seats", (str(rows), kinds)):
+        return
+    out = []
+    for s in rows:
+        seat = s["seat"]
+        line = ['<li class="to-move">' if s["to_move"] else "<li>",
+                f'<span class="swatch" data-colour="{esc(s["colour"])}" aria-hidden="true"></span>',
+                f'<span>{esc(s["name"])}</span>']
+        if s.get("team"):           # the partner named, not a team number
+            line.append(f'<span class="team">{esc(s["team"])}</span>')
+        line.append(f'<select data-seat="{seat}" aria-label="{esc(app.tr("ui.seat", number=seat + 1))}">')
+        for k, kind in enumerate(SEAT_KINDS):
+            chosen = " selected" if kind == s["kind"] else ""
+            line.append(f'<option value="{kind}"{chosen}>{esc(kinds[k])}</option>')
+        line.append("</select></li>")
+        out.append("".join(line))
+    el("seats").innerHTML = "".join(out)
+
+
+def moves(snap):
+    """The move list in rounds, the current move marked."""
+    rows, ply = snap["moves"], snap["ply"]
+    if changed("moves", (str(rows), ply)):
+        draw_moves(rows, ply)
+
+
+def pending(snap, text):
+    """A move the player just made, listed at once while the worker plays it: the moves after
+    the position shown are dropped, the move is added to the last round (a new one when that is
+    full) and marked. The answer's snapshot draws the list again, as the record has it."""
+    if not snap:
+        return
+    ply, two = snap["ply"], len(snap["seats"]) == 2
+    rows = [[item for item in row if item is None or item[0] <= ply] for row in snap["moves"]]
+    rows = [row for row in rows if [item for item in row if item is not None]]
+    if two and rows and len(rows[-1]) == 1:
+        rows[-1].append([ply + 1, text])
+    else:
+        rows.append([[ply + 1, text]])
+    _drawn.pop("moves", None)
+    draw_moves(rows, ply + 1)
+
+
+def draw_moves(rows, ply):
+    """The rows of the move list, the move `ply` marked and kept in view by scrolling the list
+    itself: scrollIntoView would scroll the page too, and on a phone push the board off the screen."""
+    ol = el("movelist")
+    el("nomoves").hidden = bool(rows)
+    out = []
+    for row in rows:
+        cells = []
+        for item in row:
+            if item is None:
+                cells.append('<span class="gap" aria-hidden="true">…</span>')
+                continue
+            i, text = item
+            current = ' aria-current="true"' if i == ply else ""
+            cells.append(f'<button type="button" data-ply="{i}"{current}>{esc(text)}</button>')
+        out.append("<li>" + "".join(cells) + "</li>")
+    ol.innerHTML = "".join(out)
+    cur = ol.querySelector("[aria-current]")
+    if cur:
+        top, bottom = cur.offsetTop, cur.offsetTop + cur.offsetHeight     # the list is their offsetParent
+        if top < ol.scrollTop:
+            ol.scrollTop = top
+        elif bottom > ol.scrollTop + ol.clientHeight:
+            ol.scrollTop = bottom - ol.clientHeight
+    elif ply == 0:
+        ol.scrollTop = 0
+
+
+def aids_and_tools(snap):
+    """The game's aids (checkboxes) and tools (buttons); a new set (another game, another
+    language) also clears the last tool's answer, which spoke of the game shown before."""
+    aids, tools = snap.get("aids") or [], snap.get("tools") or []
+    if not changed("aids", (str([a[:2] for a in aids]), str(tools))):
+        for aid, _, on_ in aids:      # the same boxes, only ticked or not: the elements stay
+            box = el("aids").querySelector(f'input[data-aid="{esc(aid)}"]')
+            if box:
+                box.checked = bool(on_)
+        return
+    el("tool-result").textContent = ""
+    el("tools").innerHTML = "".join(f'<button type="button" data-tool="{esc(name)}">{esc(label)}</button>'
+                                    for name, label in tools)
+    el("aids").innerHTML = "".join(
+        f'<label><input type="checkbox" data-aid="{esc(aid)}"{" checked" if on_ else ""}><span> {esc(label)}</span>'
+        "</label>" for aid, label, on_ in aids)
+
+
+def buttons(snap):
+    can, solo = snap["can"], bool(snap.get("solo"))
+    el("btn-undo").disabled = not can["undo"]
+    el("btn-first").disabled = not can["first"]
+    el("btn-redo").disabled = not can["redo"]
+    el("btn-last").disabled = not can["last"]
+    el("btn-hint").disabled = not can["hint"]
+    el("btn-hint").hidden = solo
+    el("eval-row").hidden = solo
+
+
+def chooser(app):
+    """The list of games (from page_data: the page draws it before the worker answers)."""
+    out = []
+    for game in app.data["games"]:
+        gid = esc(game["id"])
+        out.append(f'<li><button type="button" data-game="{gid}"><span>{esc(app.tr("game." + game["id"]))}</span>'
+                   f'<span class="blurb">{esc(app.tr("blurb." + game["id"]))}</span></button></li>')
+    el("game-list").innerHTML = "".join(out)
+    _drawn.pop("chooser", None)
+
+
+def chooser_current(gid):
+    nodes = document.querySelectorAll("#game-list button")
+    for i in range(nodes.length):
+        b = nodes.item(i)
+        b.setAttribute("aria-current", "true" if b.dataset.game == gid else "false")
+
+
+def eval_bar(app, snap):
+    """The evaluation bar: the fixed side's colour filled to its chance (app.eval_percent, None
+    until searched), the opponents' colour (neutral for several) beyond, the number on the bar;
+    the colours by name (data-side, data-rest), so the style sheet (and a dark theme) decides how
+    they look."""
+    ev, percent = snap.get("eval"), app.eval_percent
+    if not ev or not changed("eval", (str(ev), percent)):
+        return
+    bar = el("evalbar")
+    bar.dataset.side = ev["side_colour"]
+    bar.dataset.rest = ev["rest_colour"]
+    bar.dataset.seat = str(ev["side"])
+    bar.style.setProperty("--eval", f"{50 if percent is None else percent}%")
+    el("eval-side").textContent = ev["label"]
+    el("eval-text").textContent = "" if percent is None else app.tr("ui.eval_percent", percent=percent)
+    if percent is None:
+        bar.removeAttribute("data-value")
+    else:
+        bar.dataset.value = str(percent)

@@ -1,0 +1,669 @@
+"""The engine side of the page (issue 30): one game session, driven by messages.
+
+The page (MicroPython, main thread) knows no rules: it sends a request (a dict, see `handle`)
+and draws the answer, a snapshot that holds everything it shows (the board's SVG, the move
+paths with their choices, each selectable square's highlights, status, seats, move list,
+result, link, save), all texts already in the player's language. So a click on a square needs
+no round trip (the page matches it against the snapshot's `entries` and shows its `overlays`),
+playing a move needs one, and a stale answer is known by its `rev`/`ply`.
+
+Pure Python: run in the Pyodide worker (engine_worker.py) and tested under CPython. The record
+lives here, but the page keeps the snapshot's `save` text, so a new worker after a crash gets
+the game back with one `load`. The search runs in slices (`think`), so the worker answers
+the page between slices; its tree is kept while the game goes on."""
+from __future__ import annotations
+
+import importlib
+import random
+import re
+import time
+from typing import Any
+
+from spielkiste.ai.levels import LEVELS
+from spielkiste.ai.mcts import Search
+from spielkiste.engine import State
+from spielkiste.errors import SpielkisteError
+from spielkiste.inputs import Clicks
+from spielkiste.record import Record
+from spielkiste.registry import GAMES, get_game
+from spielkiste.texts import TABLE, add, msg, t
+from spielkiste_web import links, saves, svg, ui_texts  # noqa: F401  (ui_texts adds the page's keys)
+
+add({
+    "ui.engine_error": ("The game engine failed at this: {detail}",
+                        "Die Spiel-Engine hatte hier einen Fehler: {detail}"),
+})
+
+LANGS = ("en", "de")
+SLICE = 0.12              # seconds of search per `think` request unless the page asks for another
+PICTURE_WIDTH = 640       # the shared picture's width in CSS pixels (the page draws a PNG at twice that)
+PICTURE_CAPTION = 56      # the caption's band below the board
+ENTRY_VERSION = 1         # a My games entry: {"v", "game", "started", "changed", "moves", "over", "save"}
+MAX_ENTRY = saves.MAX_SAVE + 400
+
+Answer = dict[str, Any]
+
+
+class Session:
+    """A game shown on the page: the record, who plays each seat, level, rotation, aids and the
+    page's language, the hint shown and the search. `handle(message)` is the only entry."""
+
+    def __init__(self, lang: str = "en") -> None:
+        self.record: Record | None = None
+        self.seats: list[str] = []
+        self.level = 2
+        self.rotation = 0
+        self.aids: set[str] = set()
+        self.lang = lang if lang in LANGS else "en"
+        self.hint: tuple[str, ...] = ()          # the squares of a hinted move, drawn as an arrow
+        self.select: tuple[str, ...] = ()        # the hinted move's squares the page selects for the player
+        self.rev = 0                             # bumped on every change of what the page shows
+        self.search: Search | None = None
+        self.line: tuple[str, list[str]] = ("", [])    # the searched game: start code and moves to its position
+        self.spent = 0.0                         # seconds searched in that position
+        self.editor: Any = None                  # the board editor's state (editor_session.py)
+
+    # ------------------------------------------------------------------ the entry
+    def handle(self, message: dict) -> Answer:
+        """One request, one answer (a dict); a request that cannot be done answers
+        {"error": text in the page's language} and leaves the session as it was."""
+        op = str(message.get("op", ""))
+        lang = message.get("lang")
+        if lang in LANGS and lang != self.lang:      # every request may carry the page's language
+            self.lang = lang
+            self.rev += 1
+        if op.startswith("edit_"):
+            try:
+                editor = importlib.import_module("spielkiste_web.editor_session")
+            except ImportError:
+                return {"error": f"unknown request {op!r}"}
+            answer: Answer = editor.handle(self, message)
+            return answer
+        do = OPS.get(op)
+        if do is None:
+            return {"error": f"unknown request {op!r}"}
+        if op not in NO_GAME and self.record is None:
+            return {"error": "no game is open"}
+        try:
+            return do(self, message)
+        except SpielkisteError as e:
+            return {"error": e.message(self.lang)}
+
+    @property
+    def rec(self) -> Record:
+        if self.record is None:
+            raise SpielkisteError("err.saved")
+        return self.record
+
+    def tr(self, key: str, **args: object) -> str:
+        return t(key, self.lang, **args)
+
+    # ------------------------------------------------------------------ opening games
+    def show(self, rec: Record, seats: list[str], level: int | None = None, rotation: int | None = None) -> None:
+        """Show another game (or another version of this one)."""
+        self.record = rec
+        self.seats = list(seats)
+        if level is not None:
+            self.level = level
+        if rotation is not None:
+            self.rotation = rotation
+        self.aids &= set(rec.game.aids)
+        self.changed()
+
+    def changed(self) -> None:
+        """The position or what is drawn of it changed: a hint no longer applies."""
+        self.hint = self.select = ()
+        self.rev += 1
+
+    def op_open(self, m: dict) -> Answer:
+        """A link (URL fragment): a bare game id is a new game against the computer, any other
+        link a game between humans at the board (the shared game's rule)."""
+        frag = str(m.get("link", "")).lstrip("#")
+        rec = links.from_fragment(frag)
+        bare = frag.strip().lower() == rec.game.id
+        n = rec.current.num_players
+        seats = self.seats_of(m, n) or (saves.default_seats(n) if bare else ["human"] * n)
+        level, rotation = self.level_of(m), self.rotation_of(m)
+        self.show(rec, seats, level, rotation)
+        return self.snapshot()
+
+    def op_load(self, m: dict) -> Answer:
+        """A kept game: a save's text (saves.dump) or a My games entry's; with `link`, a link
+        that continues it (as many moves or more) is shown with the kept seats and level."""
+        text = m.get("save")
+        if text is None:
+            text = entry_save(m.get("entry"))
+            if text is None:
+                raise SpielkisteError("err.saved")
+        rec, seats, level, rotation = saves.load(text, LEVELS)
+        if m.get("link"):
+            try:
+                linked = links.from_fragment(str(m["link"]))
+            except SpielkisteError:
+                linked = None
+            if (linked is not None and linked.game is rec.game and len(linked.moves) >= len(rec.moves)
+                    and linked.current.num_players == len(seats)):
+                rec = linked
+        self.show(rec, seats, level, rotation)
+        return self.snapshot()
+
+    def op_new(self, m: dict) -> Answer:
+        """A new game from the new-game dialog: the options it shows (a seed among them, where
+        the game has one), else a fresh random set-up."""
+        gid = str(m.get("game", ""))
+        if gid not in GAMES:
+            raise SpielkisteError("err.link", why=msg("link.no_game"))
+        game = get_game(gid)
+        options = m.get("options") or {}
+        if not isinstance(options, dict):
+            return {"error": "options must be an object"}
+        rec = Record.new(game, {**fresh_options(game, {}), **options})     # the dialog's seed, if it shows one
+        n = rec.current.num_players
+        seats = self.seats_of(m, n) or saves.default_seats(n)
+        self.show(rec, seats, self.level_of(m), self.rotation_of(m) if "rotation" in m else 0)
+        return self.snapshot()
+
+    def op_again(self, m: dict) -> Answer:
+        """The same game again (a new random set-up where the game has one); `switch` passes
+        each seat's player to the next seat."""
+        rec = self.rec
+        start = rec.start
+        new = (Record(start.copy(), custom_start=True) if rec.custom_start
+               else Record.new(rec.game, fresh_options(rec.game, start.options)))
+        seats = self.seats[-1:] + self.seats[:-1] if m.get("switch") else list(self.seats)
+        self.show(new, seats, rotation=0)
+        return self.snapshot()
+
+    # ------------------------------------------------------------------ moving
+    def op_play(self, m: dict) -> Answer:
+        """A move (notation) in the position the page showed (`ply`): played if legal there;
+        the answer's `events` say what the page plays, announces and tells an embedding host."""
+        rec = self.rec
+        if "ply" in m and m["ply"] != rec.cursor:
+            answer = self.snapshot()
+            answer["stale"] = True          # the page showed another position: it draws this one
+            return answer
+        state = rec.current
+        text = str(m.get("move", ""))
+        move = state.parse_move(text)          # IllegalMove / BadMove, translated, the game unchanged
+        mover = state.to_move
+        path, _ = state.move_input(move)
+        played = rec.play(move)
+        after = rec.current
+        self.changed()
+        slide = (path[0], path[-1]) if len(path) >= 2 and path[0] != path[-1] else None
+        answer = self.snapshot(fresh=set(path[-1:]), slide=slide)
+        res = after.outcome()
+        answer["events"] = [{
+            "type": "moved", "mover": mover, "text": played,
+            "sound": kind_of(state, after, mover, self.seats), "vibrate": self.seats[mover] == "computer",
+            "announce": self.tr("ui.announce_move", player=self.colour_name(state, mover), move=played)
+            + " " + self.turn_text(after, answer["human"], False),      # as before the computer starts
+            "player": self.colour_name(state, mover),
+            "gameover": res.message(self.lang) if res is not None else None,
+            "winners": list(res.winners) if res is not None else None,
+            "reason": res.reason if res is not None else None}]
+        return answer
+
+    def op_goto(self, m: dict) -> Answer:
+        ply = m.get("ply")
+        if type(ply) is not int or not 0 <= ply <= len(self.rec.moves):
+            return {"error": f"no move {ply!r} in this game"}
+        if ply != self.rec.cursor:
+            self.rec.goto(ply)
+            self.changed()
+        return self.snapshot()
+
+    def op_undo(self, m: dict) -> Answer:
+        """Back to the last position where a human was to move (a takeback against the computer)."""
+        k = self.rec.cursor - 1
+        while k > 0 and not self.humans_turn(k):
+            k -= 1
+        return self.op_goto({"ply": max(k, 0)})
+
+    def op_redo(self, m: dict) -> Answer:
+        """Forward to the next position where a human is to move, or the end: Undo's mirror, so
+        Redo after Undo returns exactly where the player was (never to the computer's turn)."""
+        rec = self.rec
+        k = rec.cursor + 1
+        while k < len(rec.moves) and not self.humans_turn(k):
+            k += 1
+        return self.op_goto({"ply": min(k, len(rec.moves))})
+
+    def humans_turn(self, ply: int) -> bool:
+        """Whether a human is to move at `ply` (with no human seat, every ply counts)."""
+        state = self.rec.states[ply]
+        return "human" not in self.seats or (state.result is None and self.seats[state.to_move] == "human")
+
+    # ------------------------------------------------------------------ settings
+    def op_set(self, m: dict) -> Answer:
+        """Any of seats (a kind per seat), level, rotation (degrees or "next"), aids (the list
+        switched on), lang; all checked before any is changed."""
+        seats = self.seats_of(m, self.rec.current.num_players)
+        level = self.level_of(m)
+        rotation = self.next_rotation() if m.get("rotation") == "next" else self.rotation_of(m)
+        aids = m.get("aids")
+        if aids is not None and not (isinstance(aids, list) and all(isinstance(a, str) for a in aids)):
+            return {"error": "aids must be a list of names"}
+        lang = m.get("lang")
+        if lang is not None and lang not in LANGS:
+            return {"error": f"no language {lang!r}"}
+        if seats is not None:
+            self.seats = seats
+        if level is not None:
+            self.level = level
+        if rotation is not None:
+            self.rotation = rotation
+        if aids is not None:
+            self.aids = set(aids) & set(self.rec.game.aids)
+        if lang is not None:
+            self.lang = lang
+        self.rev += 1
+        return self.snapshot()
+
+    def seats_of(self, m: dict, n: int) -> list[str] | None:
+        seats = m.get("seats")
+        if seats is None:
+            return None
+        if not (isinstance(seats, list) and len(seats) == n and all(s in saves.SEAT_KINDS for s in seats)):
+            raise SpielkisteError("err.saved_field", field="seats")
+        return list(seats)
+
+    def level_of(self, m: dict) -> int | None:
+        level = m.get("level")
+        if level is None:
+            return None
+        if type(level) is not int or level not in LEVELS:
+            raise SpielkisteError("err.saved_field", field="level")
+        return level
+
+    def rotation_of(self, m: dict) -> int | None:
+        rotation = m.get("rotation")
+        if rotation is None:
+            return None
+        if type(rotation) is not int or rotation not in saves.ROTATIONS:
+            raise SpielkisteError("err.saved_field", field="rotation")
+        return rotation
+
+    def next_rotation(self) -> int:
+        """The next of the seats' views (or the board turned round, where all seats share one)."""
+        state = self.rec.current
+        views = sorted({state.seat_rotation(s) for s in range(state.num_players)})
+        if len(views) < 2:
+            views = sorted({views[0], (views[0] + 180) % 360}) if views else [0, 180]
+        nxt = [v for v in views if v > self.rotation]
+        return nxt[0] if nxt else views[0]
+
+    # ------------------------------------------------------------------ the search
+    def op_think(self, m: dict) -> Answer:
+        """A slice of the search of the position shown (its tree kept from the last request
+        while the game goes on): {"info", "done", "move" (once done), "ply", "rev"}. Done when
+        `budget` seconds were searched in this position, the move is forced, or `stop`."""
+        return self.think(m, self.budget(m))
+
+    def budget(self, m: dict) -> float:
+        """The seconds to search this position: the request's `budget`, else the level's."""
+        budget = m.get("budget")
+        return float(budget) if budget is not None else LEVELS.get(self.level, 1.0)
+
+    def think(self, m: dict, budget: float) -> Answer:
+        rec = self.rec
+        base: Answer = {"kind": "think", "ply": rec.cursor, "rev": self.rev}
+        if "ply" in m and m["ply"] != rec.cursor:
+            return {**base, "info": None, "done": True, "move": None, "stale": True}
+        state = rec.current
+        if state.result is not None:
+            return {**base, "info": None, "done": True, "move": None}
+        search = self.searching()
+        remaining = budget - self.spent
+        if not m.get("stop") and remaining > 0:
+            t0 = time.perf_counter()
+            search.run(seconds=min(float(m.get("seconds") or SLICE), remaining))
+            self.spent += time.perf_counter() - t0
+        info: dict[str, Any] = dict(search.info())
+        info["chance"] = self.chance(state, float(info["value"]))
+        info["text"] = self.tr("ui.thinking_stats", iterations=number(int(info["iterations"]), self.lang),
+                               move=info["move"], percent=round(100 * float(info["value"])))
+        done = bool(m.get("stop") or info["forced"] or self.spent >= budget)
+        return {**base, "info": info, "done": done, "move": info["move"] if done else None}
+
+    def searching(self) -> Search:
+        """The search of the position shown: the last one if it searched this position, or
+        re-rooted there when the game went on from it, else a new one."""
+        rec = self.rec
+        line = (rec.start.encode(), rec.moves[:rec.cursor])
+        old = self.search
+        if old is not None and line == self.line:
+            return old
+        kept = (old is not None and line[0] == self.line[0] and line[1][:len(self.line[1])] == self.line[1]
+                and old.advance([rec.states[j].parse_move(rec.moves[j]) for j in range(len(self.line[1]), rec.cursor)],
+                                rec.current))
+        if not kept or old is None:
+            old = Search(rec.current, seed=random.randrange(10 ** 9))
+        self.search, self.line, self.spent = old, line, 0.0
+        return old
+
+    def eval_side(self) -> int:
+        """The seat the evaluation bar speaks for, whoever is to move: the one human seat, else
+        the first, so the bar never flips from one side to the other as the turn passes."""
+        humans = [s for s, kind in enumerate(self.seats) if kind == "human"]
+        return humans[0] if len(humans) == 1 else 0
+
+    def chance(self, state: State, value: float) -> int | None:
+        """The search's winning chance for the player to move, as the bar's side's (0..100): the
+        same for its partner, the rest for the one other side; with three sides or more an
+        opponent's chance says nothing of the side's (None: the bar keeps what it showed)."""
+        side = self.eval_side()
+        if state.teams[state.to_move] == state.teams[side]:
+            return round(100 * value)
+        if len(set(state.teams)) == 2:
+            return round(100 * (1 - value))
+        return None
+
+    def op_hint(self, m: dict) -> Answer:
+        """Like think, at the level's budget; the last answer marks the move on the board (a new
+        snapshot, with the hinted piece to select) and says it (`result`)."""
+        if not self.human_to_move() or self.solo:
+            return {"error": "no hint here"}
+        answer = self.think(m, self.budget(m))
+        if answer["done"] and answer["move"] is not None:
+            self.mark_hint(answer["move"])
+            answer["result"] = self.tr("ui.hint_is", move=answer["move"])
+            answer["snapshot"] = self.snapshot()
+        return answer
+
+    def mark_hint(self, move_text: str) -> None:
+        state = self.rec.current
+        path, _ = state.move_input(state.parse_move(move_text))
+        self.changed()
+        self.hint, self.select = tuple(path), tuple(path[:-1])
+
+    def op_tool(self, m: dict) -> Answer:
+        """A game's own analysis (the solitaire's solver): its finding as text, and a snapshot
+        with its move marked where it names one."""
+        name = str(m.get("name", ""))
+        if name not in self.rec.game.tools:
+            return {"error": f"no tool {name!r}"}
+        res = self.rec.current.run_tool(name, float(m.get("seconds") or 2.0))
+        args = res.get("args") or {}
+        text = self.tr(str(res["key"]), **(args if isinstance(args, dict) else {}))
+        if res.get("move"):
+            self.mark_hint(str(res["move"]))
+        return {"kind": "tool", "result": text, "snapshot": self.snapshot()}
+
+    # ------------------------------------------------------------------ other answers
+    def op_snapshot(self, m: dict) -> Answer:
+        return self.snapshot()
+
+    def op_picture(self, m: dict) -> Answer:
+        """The board as a standalone picture (SVG), no square lit, the game's name and whose
+        turn it is (or the result) below; `css` (the page's board.css) is inlined."""
+        rec = self.rec
+        state = rec.current
+        name = self.tr("game." + rec.game.id)
+        res = state.outcome()
+        title = (self.tr("ui.share_over", game=name, result=res.message(self.lang)) if res is not None
+                 else self.tr("ui.share_title", game=name, player=self.colour_name(state, state.to_move)))
+        board = svg.render(state.view(frozenset(self.aids), None), self.lang, (), None, self.rotation, (),
+                           self.tr("ui.board", game=name))
+        box = re.search(r'viewBox="([^"]+)"', board)
+        assert box is not None, "svg.render always writes a viewBox"
+        _, _, w, h = (float(v) for v in box.group(1).split())
+        bh = round(PICTURE_WIDTH * h / w)
+        height = bh + PICTURE_CAPTION
+        caption = svg.escape(title)
+        css = "svg { font-family: system-ui, sans-serif; }\n" + str(m.get("css") or "").replace("]]>", "")
+        board = board.replace("<svg ", f'<svg x="0" y="0" width="{PICTURE_WIDTH}" height="{bh}" ', 1)
+        theme = "dark" if m.get("theme") == "dark" else "light"      # the page's theme, named on the root
+        text = (f'<svg xmlns="http://www.w3.org/2000/svg" data-theme="{theme}" width="{PICTURE_WIDTH}" '
+                f'height="{height}" viewBox="0 0 {PICTURE_WIDTH} {height}"><title>{caption}</title>'
+                f'<style><![CDATA[{css}]]></style>'
+                f'<rect class="picture-bg" width="{PICTURE_WIDTH}" height="{height}"/>{board}'
+                f'<text x="{PICTURE_WIDTH // 2}" y="{bh + PICTURE_CAPTION // 2}" text-anchor="middle" '
+                f'dominant-baseline="middle" font-family="system-ui, sans-serif" font-size="22" '
+                f'class="picture-caption">{caption}</text></svg>')
+        return {"kind": "picture", "svg": text, "width": PICTURE_WIDTH, "height": height,
+                "name": f"{rec.game.id}-{rec.cursor}", "title": title}
+
+    def op_check(self, m: dict) -> Answer:
+        """Which kept games can be read: for each uid, the link of its entry's (or an old bare
+        save's) game if saves.load accepts it, else None (the page sets it aside)."""
+        entries = m.get("entries")
+        if not isinstance(entries, dict):
+            return {"error": "entries must be an object"}
+        ok: dict[str, str | None] = {}
+        for uid, text in entries.items():
+            save = entry_save(text) or text
+            try:
+                rec = saves.load(save, LEVELS)[0]
+            except Exception:       # storage is outside our control: any failure means unreadable
+                ok[str(uid)] = None
+            else:
+                ok[str(uid)] = links.to_fragment(rec)
+        return {"kind": "check", "ok": ok}
+
+    def op_memory(self, m: dict) -> Answer:
+        """The worker's memory, for the soak benchmark: the WebAssembly heap (0 outside Pyodide)
+        and Python's live objects."""
+        import gc
+        gc.collect()
+        try:
+            import pyodide_js
+            heap = int(pyodide_js._module.HEAPU8.length)
+        except Exception:          # not in Pyodide (a CPython test)
+            heap = 0
+        return {"kind": "memory", "wasm_bytes": heap, "py_objects": len(gc.get_objects())}
+
+    # ------------------------------------------------------------------ the snapshot
+    @property
+    def solo(self) -> bool:
+        return self.rec.game.player_counts == (1,)
+
+    def human_to_move(self) -> bool:
+        s = self.rec.current
+        return s.result is None and self.seats[s.to_move] == "human"
+
+    def colour_name(self, state: State, seat: int) -> str:
+        return self.tr("colour." + state.seat_colour(seat))
+
+    def snapshot(self, fresh: set[str] | frozenset[str] = frozenset(), slide: tuple[str, str] | None = None) -> Answer:
+        """Everything the page shows of the game, in the page's language (see the table in
+        docs/ARCHITECTURE.md)."""
+        rec, lang = self.rec, self.lang
+        state, game = rec.current, rec.game
+        res = state.outcome()
+        human = self.human_to_move()
+        computer = rec.at_end and res is None and self.seats[state.to_move] == "computer"
+        name = self.tr("game." + game.id)
+        board_title = self.tr("ui.board", game=name)
+        aids = frozenset(self.aids)
+        base = state.view(aids, None)
+        clicks = Clicks(state) if human else None
+        targets = clicks.targets() if clicks is not None else set()
+        markup = svg.render(base, lang, targets, None, self.rotation, fresh, board_title, slide, hint=self.hint)
+        ids = [c.id for c in base.cells]
+        cx, cy = base.width / 2, base.height / 2
+        cells = []
+        for c in base.cells:
+            x, y = svg.rotated(c.x + c.w / 2, c.y + c.h / 2, cx, cy, self.rotation % 360)
+            cells.append([c.id, round(x, 3), round(y, 3)])
+        status, extra = self.status(state, human, computer, base)
+        side = self.eval_side()
+        others = [s for s in range(state.num_players) if state.teams[s] != state.teams[side]]
+        return {
+            "kind": "snapshot", "rev": self.rev, "ply": rec.cursor, "moves_n": len(rec.moves), "at_end": rec.at_end,
+            "game": game.id, "link": links.to_fragment(rec), "save": self.save_text(),
+            "over": rec.states[-1].result is not None,
+            "title": name, "board_title": board_title, "doc_title": name + " · Spielkiste",
+            "goal": self.tr("goal." + game.id),
+            "svg": markup, "human": human, "computer": computer,
+            "entries": self.entries(clicks) if clicks is not None else [],
+            "overlays": self.overlays(clicks, base) if clicks is not None else {},
+            "hint": list(self.hint), "select": list(self.select),
+            "focus": sorted(targets)[0] if targets else (ids[0] if ids else None),
+            "cells": cells, "rotation": self.rotation,
+            "status": status, "status_over": res is not None, "status_extra": extra,
+            "seats": self.seat_rows(state),
+            "moves": [[[i, rec.moves[i - 1]] if i is not None else None for i in row] for row in move_rows(rec)],
+            "result": res.message(lang) if res is not None and rec.at_end else None,
+            "eval": {"side": side, "side_colour": state.seat_colour(side),
+                     "rest_colour": state.seat_colour(others[0]) if len(set(state.teams)) == 2 and others
+                     else "neutral",
+                     "label": self.tr("ui.eval_for", player=self.colour_name(state, side))},
+            "aids": [[a, self.tr("aid." + a), a in self.aids] for a in game.aids],
+            "tools": [[n, self.tr("tool." + n)] for n in game.tools],
+            "level": self.level, "seat_kinds": list(self.seats), "lang": lang,
+            "solo": self.solo,
+            "can": {"undo": rec.cursor > 0, "redo": not rec.at_end, "first": rec.cursor > 0, "last": not rec.at_end,
+                    "hint": human and not self.solo},
+        }
+
+    def save_text(self) -> str:
+        return saves.dump(self.rec, self.seats, self.level, self.rotation)
+
+    def status(self, state: State, human: bool, computer: bool, view: Any) -> tuple[str, str]:
+        """Who is to move (or the result), and the extra line: the position viewed, the game's
+        own status line with its explanation where it has one, and the view's notes."""
+        res = state.outcome()
+        text = self.turn_text(state, human, computer)
+        rec = self.rec
+        extra = []
+        if not rec.at_end:
+            extra.append(self.tr("ui.viewing", number=rec.cursor, total=len(rec.moves)))
+        line = state.status()
+        if line is not None and res is None:
+            key, args = line
+            extra.append(self.tr(key, **args))
+            if "explain." + key in TABLE:
+                extra.append(self.tr("explain." + key, **args))
+        for key, args in view.notes if res is None else ():
+            extra.append(self.tr(key, **args))
+        return text, " ".join(extra)
+
+    def turn_text(self, state: State, human: bool, computer: bool) -> str:
+        """The result, or who is to move (thinking, when it is the computer)."""
+        res = state.outcome()
+        if res is not None:
+            return res.message(self.lang)
+        you = human and "computer" in self.seats
+        key = "ui.thinking" if computer else "ui.to_move_you" if you else "ui.to_move"
+        return self.tr(key, player=self.colour_name(state, state.to_move))
+
+    def seat_rows(self, state: State) -> list[dict]:
+        """The seats in the order the panel lists them: partners together, in turn order."""
+        n = state.num_players
+        teams = len(set(state.teams)) < n
+        order = sorted(range(n), key=lambda s: (state.teams[s], s)) if teams else range(n)
+        rows = []
+        for seat in order:
+            partner = state.partner(seat)
+            rows.append({"seat": seat, "colour": state.seat_colour(seat), "name": self.colour_name(state, seat),
+                         "team": self.tr("ui.team_with", partner=self.colour_name(state, partner))
+                         if teams and partner is not None else "",
+                         "kind": self.seats[seat], "to_move": state.result is None and seat == state.to_move})
+        return rows
+
+    def entries(self, clicks: Clicks) -> list[list]:
+        """Every legal move as [squares clicked, choice label or "", move text]."""
+        state = self.rec.current
+        return [[list(p), self.tr(c) if c else "", state.move_text(mv)] for p, c, mv in clicks.entries]
+
+    def overlays(self, clicks: Clicks, base: Any) -> dict[str, str]:
+        """For each prefix of squares that selects (a piece picked up, or a square with several
+        moves to choose from), what the board adds to show it: svg.selection's markup."""
+        paths = [p for p, _, _ in clicks.entries if p]
+        count: dict[tuple[str, ...], int] = {}
+        for p in paths:
+            count[p] = count.get(p, 0) + 1
+        continues: dict[tuple[str, ...], set[str]] = {}
+        for p in paths:
+            for k in range(1, len(p)):
+                continues.setdefault(p[:k], set()).add(p[k])
+        selectable = set(continues) | {p for p, n in count.items() if n > 1}
+        state, aids = self.rec.current, frozenset(self.aids)
+        views: dict[str, Any] = {}
+        out = {}
+        for prefix in sorted(selectable):
+            cell = prefix[-1]
+            if cell not in views:
+                views[cell] = state.view(aids, cell)
+            out[",".join(prefix)] = svg.selection(base, views[cell], continues.get(prefix, ()))
+        return out
+
+
+def entry_save(text: object) -> str | None:
+    """The save inside a My games entry (the page stores one per kept game), or None for
+    anything that is not an entry. Read defensively: storage is outside our control."""
+    if not isinstance(text, str) or len(text) > MAX_ENTRY:
+        return None
+    try:
+        data = saves.parse(text, MAX_ENTRY)
+    except SpielkisteError:
+        return None
+    ok = (data.get("v") == ENTRY_VERSION and isinstance(data.get("save"), str) and isinstance(data.get("game"), str)
+          and all(type(data.get(k)) is int for k in ("started", "changed", "moves"))
+          and type(data.get("over")) is bool)
+    return data["save"] if ok else None
+
+
+def fresh_options(game: type[State], base: dict) -> dict:
+    """`base` options with a new random seed where the game has one."""
+    opts = dict(base)
+    if any(o.key == "seed" for o in game.all_options()):
+        opts["seed"] = random.randrange(10 ** 9)
+    return opts
+
+
+def number(n: int, lang: str) -> str:
+    """An integer with the language's digit grouping (12,345 / 12.345)."""
+    text = f"{n:,}"
+    return text.replace(",", ".") if lang == "de" else text
+
+
+def move_rows(rec: Record) -> list[list[int | None]]:
+    """The plies (1-based) of the move list, one row per round in a game of two: the first seat's
+    move, then the second's; a row the second seat opens (a set-up that starts with it, a seat
+    moving twice) gets None, drawn as "…", in the first place. With more seats, a ply per row."""
+    if rec.start.num_players != 2:
+        return [[i] for i in range(1, len(rec.moves) + 1)]
+    rows: list[list[int | None]] = []
+    for i in range(1, len(rec.moves) + 1):
+        if rec.states[i - 1].to_move == 0 or not rows or len(rows[-1]) == 2:
+            rows.append([i] if rec.states[i - 1].to_move == 0 else [None, i])
+        else:
+            rows[-1].append(i)
+    return rows
+
+
+def kind_of(before: State, after: State, mover: int, seats: list[str]) -> str:
+    """Which sound a move makes: the game's end as the humans at the board see it (a win if a
+    human seat won, a loss if humans played and none won, a draw if nobody won), else a capture
+    (another seat's piece left the board), else the computer's move or a move."""
+    res = after.outcome()
+    if res is not None:
+        humans = {s for s, kind in enumerate(seats) if kind == "human"}
+        if not res.winners:
+            return "draw"
+        if humans and not humans & set(res.winners):
+            return "loss"
+        return "win"
+    mine = after.seat_colour(mover)
+    was, now = before.view().pieces, after.view().pieces
+    if len(now) < len(was) or count_others(now, mine) < count_others(was, mine):
+        return "capture"
+    return "computer" if seats[mover] == "computer" else "move"
+
+
+def count_others(pieces: list, colour: str) -> int:
+    """Pieces of any colour but the mover's (neutral blocks and mounds included)."""
+    return sum(1 for p in pieces if p.colour != colour)
+
+
+OPS = {
+    "open": Session.op_open, "load": Session.op_load, "new": Session.op_new, "again": Session.op_again,
+    "play": Session.op_play, "goto": Session.op_goto, "undo": Session.op_undo, "redo": Session.op_redo,
+    "set": Session.op_set, "think": Session.op_think, "hint": Session.op_hint, "tool": Session.op_tool,
+    "snapshot": Session.op_snapshot, "picture": Session.op_picture, "check": Session.op_check,
+    "memory": Session.op_memory,
+}
+NO_GAME = {"open", "load", "new", "check", "memory"}      # the requests that need no game open
