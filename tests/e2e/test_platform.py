@@ -196,7 +196,9 @@ def test_embed_in_a_page_of_another_origin(page, dist, server):
         svg = frame.locator("#board svg").bounding_box()
         assert svg["width"] <= box["width"] + 1 and svg["height"] <= box["height"] + 1
         frame.locator("[data-cell='D4']").click()
-        frame.locator("[data-piece]").nth(1).wait_for(timeout=60000)   # the computer answered inside the frame
+        frame.locator("[data-piece]").first.wait_for()      # the player's stone: the click was taken
+        # the computer answered inside the frame (as the other computer-move waits: slow when the run shares cores)
+        frame.locator("[data-piece]").nth(1).wait_for(timeout=120000)
         assert frame.locator("[data-piece]").count() == 2
         shot(page, "platform-embed")
     finally:
