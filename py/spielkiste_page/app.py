@@ -12,7 +12,7 @@ import js
 from pyscript import document
 from pyscript.ffi import create_proxy, to_js
 
-from spielkiste_page import board, mygames, panels, texts
+from spielkiste_page import board, mygames, panels, rooms, texts
 from spielkiste_page.dialog import NewGameDialog, default_seats
 from spielkiste_page.dom import Storage, download, el, keep, make, on, page_url, replace_state, window
 from spielkiste_page.editor import EditorPage
@@ -114,6 +114,8 @@ class App:
         self.dialog = NewGameDialog(self)
         self.sound = Sound(self.storage, self.embed, self.embedding.options.sound)
         self.theme = Theme(self)            # light or dark (theme.py)
+        self.room = None                    # the room shown instead of the game (room.py), if any
+        self.rooms = [cls(self) for cls in rooms.ROOMS]
 
     def spawn(self, coro):
         return spawn(coro)
@@ -258,6 +260,8 @@ class App:
         panels.chooser(self)
         if self.editor.active:
             self.editor.render()
+        if self.room is not None:
+            self.room.render()
         await self.act({"op": "set", "lang": self.lang})
         if not el("rules").hidden:
             await self.show_rules()
@@ -300,6 +304,14 @@ class App:
         example = pending[1] if pending is not None and pending[0] == frag else None
         self.hide_rules()
         self.editor.leave()
+        room = next((r for r in self.rooms if r.opens(frag)), None)
+        if room is not None:             # a link into a room (lessons, a puzzle, an analysis)
+            if self.snap is None:        # the game behind it: the player's last one, kept as it is
+                await self.open_saved(self.storage.get("spielkiste.last") or self.data["default"])
+            await room.open_link(frag, initial)
+            return
+        if self.room is not None:
+            self.room.leave()
         if not frag:
             if initial or self.snap is None:
                 await self.open_saved(self.storage.get("spielkiste.last") or self.data["default"])
@@ -406,6 +418,14 @@ class App:
         elif self.snap is not None:
             await self.open_saved(self.snap["game"])
 
+    def back_from_room(self):
+        """A room was left by its own button: the game drawn as the worker keeps it (a request, so
+        a language changed in the room shows), its link in the address; returns the task."""
+        if self.snap is None:
+            return self.spawn_act(None)
+        replace_state(self.uid or "", "#" + self.snap["link"])
+        return self.spawn_act({"op": "snapshot"})
+
     def set_game(self, uid=None, transient=False):
         """A game takes the board: `uid` names a kept one, `transient` one from a link, kept once
         the player acts; otherwise a new game, kept at its first save."""
@@ -466,7 +486,7 @@ class App:
     def draw(self):
         snap = self.snap
         human = self.human_to_move()
-        if not self.editor.active:
+        if not self.editor.active and self.room is None:
             config = {key: snap.get(key) for key in BOARD_KEYS}
             config["human"] = human
             config["view_only"] = self.view_only
@@ -485,7 +505,8 @@ class App:
         """The board just drawn, for boot.js's next start: one entry per game, with the fragment it
         shows (boot.js uses it only for exactly that fragment). Only a resting board; never in an
         embedded page, which keeps nothing. A full storage just skips it."""
-        if self.embed or not self.storage.available or self.editor.active or self.board.selected():
+        if (self.embed or not self.storage.available or self.editor.active or self.room is not None
+                or self.board.selected()):
             return
         snap = self.snap
         self.storage.set("spielkiste.svg." + snap["game"], json.dumps({
@@ -631,6 +652,8 @@ class App:
     # ------------------------------------------------------------------ moves
     def play(self, move):
         """A human's move (the board's on_move, a choice button): played if still on offer."""
+        if self.room is not None:
+            return self.room.on_move(move)
         if not self.human_to_move():
             if self.snap is not None:
                 self.draw()           # the board, waiting for this move's answer, takes moves again
@@ -675,6 +698,8 @@ class App:
 
     # The buttons' and keys' calls below return a Task (embed.py may await it).
     def step_to(self, ply):
+        if self.room is not None:
+            return self.room.step("to", ply)
         snap = self.snap
         if snap is None or self.editor.active or not 0 <= ply <= snap["moves_n"] or ply == snap["ply"]:
             return self.spawn_act(None)
@@ -683,6 +708,8 @@ class App:
 
     def undo(self):
         """Back to the last position where a human was to move (a takeback against the computer)."""
+        if self.room is not None:
+            return self.room.step("back")
         if self.snap is None or self.snap["ply"] == 0:
             return self.spawn_act(None)
         self.acted()
@@ -690,6 +717,8 @@ class App:
 
     def redo(self):
         """Forward to the next position where a human is to move, or the end."""
+        if self.room is not None:
+            return self.room.step("forward")
         if self.snap is None or self.snap["at_end"]:
             return self.spawn_act(None)
         self.acted()
@@ -744,7 +773,7 @@ class App:
 
     def maybe_think(self):
         snap = self.snap
-        if snap is None or self.editor.active or self.view_only:
+        if snap is None or self.editor.active or self.room is not None or self.view_only:
             return
         if snap.get("computer"):
             if not self.thinking:

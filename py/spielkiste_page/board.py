@@ -217,7 +217,12 @@ class Board:
 
     # ------------------------------------------------------------------ playing
     def click(self, cell):
-        """A square clicked (tapped, or Enter on it): select, move, or offer the choices."""
+        """A square clicked (tapped, or Enter on it): select, move, or offer the choices; in pick
+        mode (a room's task "tap the square that ..."), the square goes to the room."""
+        if self.config.get("pick") and self.app.room is not None and not self.waiting:
+            self.focus_cell = cell
+            self.app.room.on_cell(cell)
+            return
         if not self.playable():
             return
         self.focus_cell = cell
@@ -381,6 +386,9 @@ class Board:
         ply, last = snap.get("ply", 0), snap.get("moves_n", 0)
         if key == "Escape":
             self.cancel()
+        elif app.room is not None:          # a room (room.py): its own steps, none of the game's keys
+            if key in ("ArrowLeft", "ArrowRight"):
+                app.room.step("back" if key == "ArrowLeft" else "forward")
         elif key == "ArrowLeft" and ply > 0:
             app.step_to(ply - 1)
         elif key == "ArrowRight" and ply < last:

@@ -23,11 +23,11 @@ from spielkiste.ai.levels import LEVELS
 from spielkiste.ai.mcts import Search
 from spielkiste.engine import State
 from spielkiste.errors import SpielkisteError
-from spielkiste.inputs import Clicks
 from spielkiste.record import Record
 from spielkiste.registry import GAMES, get_game
 from spielkiste.texts import TABLE, add, msg, t
 from spielkiste_web import links, saves, svg, ui_texts  # noqa: F401  (ui_texts adds the page's keys)
+from spielkiste_web.board_part import board_part
 
 add({
     "ui.engine_error": ("The game engine failed at this: {detail}",
@@ -62,6 +62,7 @@ class Session:
         self.line: tuple[str, list[str]] = ("", [])    # the searched game: start code and moves to its position
         self.spent = 0.0                         # seconds searched in that position
         self.editor: Any = None                  # the board editor's state (editor_session.py)
+        self.rooms: dict[str, Any] = {}          # each other room's state, by name (learn, puzzle, review, tree)
 
     # ------------------------------------------------------------------ the entry
     def handle(self, message: dict) -> Answer:
@@ -72,12 +73,13 @@ class Session:
         if lang in LANGS and lang != self.lang:      # every request may carry the page's language
             self.lang = lang
             self.rev += 1
-        if op.startswith("edit_"):
+        room = next((mod for prefix, mod in ROOMS.items() if op.startswith(prefix)), None)
+        if room is not None:              # a room's request: its own module answers (imported when first used)
             try:
-                editor = importlib.import_module("spielkiste_web.editor_session")
+                module = importlib.import_module(room)
             except ImportError:
                 return {"error": f"unknown request {op!r}"}
-            answer: Answer = editor.handle(self, message)
+            answer: Answer = module.handle(self, message)
             return answer
         do = OPS.get(op)
         if do is None:
@@ -476,18 +478,9 @@ class Session:
         computer = rec.at_end and res is None and self.seats[state.to_move] == "computer"
         name = self.tr("game." + game.id)
         board_title = self.tr("ui.board", game=name)
-        aids = frozenset(self.aids)
-        base = state.view(aids, None)
-        clicks = Clicks(state) if human else None
-        targets = clicks.targets() if clicks is not None else set()
-        markup = svg.render(base, lang, targets, None, self.rotation, fresh, board_title, slide, hint=self.hint)
-        ids = [c.id for c in base.cells]
-        cx, cy = base.width / 2, base.height / 2
-        cells = []
-        for c in base.cells:
-            x, y = svg.rotated(c.x + c.w / 2, c.y + c.h / 2, cx, cy, self.rotation % 360)
-            cells.append([c.id, round(x, 3), round(y, 3)])
-        status, extra = self.status(state, human, computer, base)
+        part = board_part(state, lang, board_title, human, frozenset(self.aids), self.rotation, fresh, slide,
+                          self.hint, self.select)
+        status, extra = self.status(state, human, computer, part.pop("view"))
         side = self.eval_side()
         others = [s for s in range(state.num_players) if state.teams[s] != state.teams[side]]
         return {
@@ -496,12 +489,7 @@ class Session:
             "over": rec.states[-1].result is not None,
             "title": name, "board_title": board_title, "doc_title": name + " · Spielkiste",
             "goal": self.tr("goal." + game.id),
-            "svg": markup, "human": human, "computer": computer,
-            "entries": self.entries(clicks) if clicks is not None else [],
-            "overlays": self.overlays(clicks, base) if clicks is not None else {},
-            "hint": list(self.hint), "select": list(self.select),
-            "focus": sorted(targets)[0] if targets else (ids[0] if ids else None),
-            "cells": cells, "rotation": self.rotation,
+            **part, "human": human, "computer": computer, "hint": list(self.hint),
             "status": status, "status_over": res is not None, "status_extra": extra,
             "seats": self.seat_rows(state),
             "moves": [[[i, rec.moves[i - 1]] if i is not None else None for i in row] for row in move_rows(rec)],
@@ -562,33 +550,6 @@ class Session:
                          if teams and partner is not None else "",
                          "kind": self.seats[seat], "to_move": state.result is None and seat == state.to_move})
         return rows
-
-    def entries(self, clicks: Clicks) -> list[list]:
-        """Every legal move as [squares clicked, choice label or "", move text]."""
-        state = self.rec.current
-        return [[list(p), self.tr(c) if c else "", state.move_text(mv)] for p, c, mv in clicks.entries]
-
-    def overlays(self, clicks: Clicks, base: Any) -> dict[str, str]:
-        """For each prefix of squares that selects (a piece picked up, or a square with several
-        moves to choose from), what the board adds to show it: svg.selection's markup."""
-        paths = [p for p, _, _ in clicks.entries if p]
-        count: dict[tuple[str, ...], int] = {}
-        for p in paths:
-            count[p] = count.get(p, 0) + 1
-        continues: dict[tuple[str, ...], set[str]] = {}
-        for p in paths:
-            for k in range(1, len(p)):
-                continues.setdefault(p[:k], set()).add(p[k])
-        selectable = set(continues) | {p for p, n in count.items() if n > 1}
-        state, aids = self.rec.current, frozenset(self.aids)
-        views: dict[str, Any] = {}
-        out = {}
-        for prefix in sorted(selectable):
-            cell = prefix[-1]
-            if cell not in views:
-                views[cell] = state.view(aids, cell)
-            out[",".join(prefix)] = svg.selection(base, views[cell], continues.get(prefix, ()))
-        return out
 
 
 def entry_save(text: object) -> str | None:
@@ -667,3 +628,7 @@ OPS = {
     "memory": Session.op_memory,
 }
 NO_GAME = {"open", "load", "new", "check", "memory"}      # the requests that need no game open
+# the rooms beside the game: requests with the prefix go to the module's handle(session, message)
+ROOMS = {"edit_": "spielkiste_web.editor_session", "learn_": "spielkiste_web.learn_session",
+         "puzzle_": "spielkiste_web.puzzle_session", "review_": "spielkiste_web.review_session",
+         "tree_": "spielkiste_web.analysis_session"}

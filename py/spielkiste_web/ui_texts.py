@@ -201,3 +201,6 @@ add({
     "ui.theme.light": ("light", "hell"),
     "ui.theme.dark": ("dark", "dunkel"),
 })
+
+# the rooms' own keys (one module each, beside the room's worker side)
+from spielkiste_web import learn_texts, puzzle_texts, review_texts, tree_texts  # noqa: E402,F401

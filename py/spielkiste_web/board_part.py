@@ -1,0 +1,62 @@
+"""What the page's board is given of a position, the same for the game (session.py) and for every
+room beside it (lessons, puzzles, analysis: the `*_session.py` modules)."""
+from __future__ import annotations
+
+from typing import Any
+
+from spielkiste.engine import State
+from spielkiste.inputs import Clicks
+from spielkiste.texts import t
+from spielkiste_web import svg
+
+
+def board_part(state: State, lang: str, title: str, human: bool, aids: frozenset[str] = frozenset(),
+               rotation: int = 0, fresh: set[str] | frozenset[str] = frozenset(),
+               slide: tuple[str, str] | None = None, hint: tuple[str, ...] = (),
+               select: tuple[str, ...] = ()) -> dict[str, Any]:
+    """What the page's board is given of a position (board.set: the keys of app.BOARD_KEYS), for the
+    game and for every room (lessons, puzzles, analysis): the SVG, and while `human` is to move
+    every legal move as a click path (`entries`) with each selectable prefix's highlights
+    (`overlays`); `view` is the engine's view drawn (for the caller's status line, not sent)."""
+    base = state.view(aids, None)
+    clicks = Clicks(state) if human else None
+    targets = clicks.targets() if clicks is not None else set()
+    markup = svg.render(base, lang, targets, None, rotation, fresh, title, slide, hint=hint)
+    ids = [c.id for c in base.cells]
+    cx, cy = base.width / 2, base.height / 2
+    cells = []
+    for c in base.cells:
+        x, y = svg.rotated(c.x + c.w / 2, c.y + c.h / 2, cx, cy, rotation % 360)
+        cells.append([c.id, round(x, 3), round(y, 3)])
+    return {"svg": markup, "view": base,
+            "entries": entries(state, clicks, lang) if clicks is not None else [],
+            "overlays": overlays(state, clicks, base, aids) if clicks is not None else {},
+            "select": list(select), "focus": sorted(targets)[0] if targets else (ids[0] if ids else None),
+            "cells": cells, "rotation": rotation}
+
+
+def entries(state: State, clicks: Clicks, lang: str) -> list[list]:
+    """Every legal move as [squares clicked, choice label or "", move text]."""
+    return [[list(p), t(c, lang) if c else "", state.move_text(mv)] for p, c, mv in clicks.entries]
+
+
+def overlays(state: State, clicks: Clicks, base: Any, aids: frozenset[str]) -> dict[str, str]:
+    """For each prefix of squares that selects (a piece picked up, or a square with several
+    moves to choose from), what the board adds to show it: svg.selection's markup."""
+    paths = [p for p, _, _ in clicks.entries if p]
+    count: dict[tuple[str, ...], int] = {}
+    for p in paths:
+        count[p] = count.get(p, 0) + 1
+    continues: dict[tuple[str, ...], set[str]] = {}
+    for p in paths:
+        for k in range(1, len(p)):
+            continues.setdefault(p[:k], set()).add(p[k])
+    selectable = set(continues) | {p for p, n in count.items() if n > 1}
+    views: dict[str, Any] = {}
+    out = {}
+    for prefix in sorted(selectable):
+        cell = prefix[-1]
+        if cell not in views:
+            views[cell] = state.view(aids, cell)
+        out[",".join(prefix)] = svg.selection(base, views[cell], continues.get(prefix, ()))
+    return out
