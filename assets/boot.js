@@ -110,7 +110,7 @@
     xmlns: /^http:\/\/www\.w3\.org\/2000\/svg$/,
     id: /^(hatch|arrowhead)$/,
     "marker-end": /^url\(#(hatch|arrowhead)\)$/,
-    style: /^--dx:-?[0-9.]+px;--dy:-?[0-9.]+px$/,
+    style: /^(--d:[0-9.]+s|--n:[0-9]+;--t:[0-9.]+s|--dx:-?[0-9.]+px;--dy:-?[0-9.]+px(;--i:[0-9]+;--t:[0-9.]+s)?)$/,
     tabindex: /^(-1|0)$/
   };
   function allowedAttr(a) {

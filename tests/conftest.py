@@ -15,9 +15,12 @@ import pytest
 SHARED = ("test_games.py", "test_board_editor.py", "test_snapshot.py")
 SECONDS = {"test_in_pyodide.py": 150, "test_other_browsers.py": 60, "test_languages.py": 45, "test_a11y.py": 37,
            "test_security.py": 25, "test_snapshot.py": 20, "test_instant_start.py": 18, "test_install.py": 17,
+           "test_game_review.py": 30,
+           "test_visual.py": 15,    # 80 boards screenshot in one static page (issue 34)
            # CPython files with a long module fixture or long tests
            "test_texts.py": 2.5, "test_wheel.py": 10, "test_imports.py": 3, "test_openspiel.py": 0.6, "test_fuzz.py": 2}
-BROWSER_TEST = 7          # seconds: a browser test not named above
+BROWSER_TEST = 7          # seconds: a browser test not named above, which boots a page of its own
+APP_TEST = 2              # seconds: one on the worker's booted page (the `app` fixture of tests/e2e/conftest.py)
 CPYTHON_TEST = 0.1
 
 
@@ -25,7 +28,9 @@ def seconds(item):
     name = item.fspath.basename
     if name in SECONDS:
         return SECONDS[name]
-    return BROWSER_TEST if "/e2e/" in str(item.fspath) else CPYTHON_TEST
+    if "/e2e/" not in str(item.fspath):
+        return CPYTHON_TEST
+    return APP_TEST if "app" in getattr(item, "fixturenames", ()) else BROWSER_TEST
 
 
 def unit(item):

@@ -362,11 +362,12 @@ def test_the_levels_measured_results_are_well_formed():
     for gid, per in levels.MEASURED.items():
         assert 2 in GAMES[gid].player_counts, gid
         for k, (points, games, scale) in per.items():
-            assert k in levels.LEVELS and k - 1 in levels.LEVELS, (gid, k)
+            # the lowest level's entry: against the novice reference (tests/bench/ladder.py)
+            assert k in levels.LEVELS and (k - 1 in levels.LEVELS or k == min(levels.LEVELS)), (gid, k)
             assert games >= 12 and 0 <= points <= games, (gid, k)     # rewards in [0, 1] per game
-            assert 0 < scale <= 1, (gid, k)
+            assert 0 < scale <= 1 or (scale == 0 and k <= 1), (gid, k)     # 0: in iterations (ladder.py)
             assert levels.measured(gid, k) == (points, games)
-    assert levels.measured("snorkels", 1) is None
+    assert levels.measured("snorkels", 5) is None
 
 
 def test_a_level_is_called_weaker_only_when_its_whole_interval_is_below_half(monkeypatch):

@@ -370,12 +370,21 @@ def test_memory_figures_for_the_soak_benchmark():
     assert got["py_objects"] > 1000 and got["wasm_bytes"] >= 0
 
 
-def test_editor_requests_go_to_the_editor_session(monkeypatch):
+def test_a_rooms_requests_go_to_its_module(monkeypatch):
+    """Session.ROOMS: a prefixed op is answered by the room module's OPS, after its closed()
+    check; a module that cannot be imported, an op it lacks, a closed room and a malformed request
+    answer errors."""
     import types
     s, _ = opened("snorkels")
-    monkeypatch.setitem(sys.modules, "spielkiste_web.editor_session", None)       # not written yet
-    assert "error" in s.handle({"op": "edit_open"})
-    fake = types.ModuleType("spielkiste_web.editor_session")
-    fake.handle = lambda session, message: {"kind": "editor", "op": message["op"], "same": session is s}
-    monkeypatch.setitem(sys.modules, "spielkiste_web.editor_session", fake)
-    assert s.handle({"op": "edit_open"}) == {"kind": "editor", "op": "edit_open", "same": True}
+    monkeypatch.setitem(sys.modules, "spielkiste_web.learn_session", None)       # cannot be imported
+    assert "error" in s.handle({"op": "learn_open"})
+    fake = types.ModuleType("spielkiste_web.learn_session")
+    fake.OPS = {"learn_open": lambda session, message: {"kind": "learn", "same": session is s},
+                "learn_bad": lambda session, message: message["missing"]}
+    fake.closed = lambda session, op: "none open" if op == "learn_next" else None
+    monkeypatch.setitem(sys.modules, "spielkiste_web.learn_session", fake)
+    assert s.handle({"op": "learn_open"}) == {"kind": "learn", "same": True}
+    assert s.handle({"op": "learn_other"}) == {"error": "unknown request 'learn_other'"}
+    fake.OPS["learn_next"] = fake.OPS["learn_open"]
+    assert s.handle({"op": "learn_next"}) == {"error": "none open"}
+    assert s.handle({"op": "learn_bad"})["error"].startswith("bad request 'learn_bad'")

@@ -191,7 +191,7 @@ add({
     "ui.level.1": ("easy (0.3 s)", "leicht (0,3 s)"),
     "ui.level.2": ("medium (1 s)", "mittel (1 s)"),
     "ui.level.3": ("strong (3 s)", "stark (3 s)"),
-    "ui.level.4": ("very strong (8 s)", "sehr stark (8 s)"),
+    "ui.level.4": ("strongest (8 s)", "am stärksten (8 s)"),
     "ui.level.first": ("The quickest level. Each level above it is measured against the one below.",
                        "Die schnellste Stufe. Jede höhere Stufe ist gegen die darunter gemessen."),
     "ui.level.solo": ("In a game for one the level sets how long the computer thinks when it plays.",

@@ -16,6 +16,7 @@ from spielkiste_page import board, mygames, panels, rooms, texts
 from spielkiste_page.dialog import NewGameDialog, default_seats
 from spielkiste_page.dom import Storage, download, el, keep, make, on, page_url, replace_state, window
 from spielkiste_page.editor import EditorPage
+from spielkiste_page.review import ReviewPanel
 from spielkiste_page.embed import Embedding
 from spielkiste_page.engine import Engine, EngineError, EngineGone
 from spielkiste_page.share import Share
@@ -82,7 +83,7 @@ class App:
             self.lang = "en"
         # the snapshot shown: None only until the first answer; every reader of snap["..."] runs after it
         self.snap: dict = None  # type: ignore[assignment]
-        self.level = 2
+        self.level = int(data["levels"].get("default", 2))     # a first game's level; then the game's
         self.games = mygames.GameList(self.storage, now, new_uid)
         self.uid = None            # the kept game shown (None: not kept yet)
         self.known = None          # its stored text as this tab last read or wrote it
@@ -115,7 +116,9 @@ class App:
         self.sound = Sound(self.storage, self.embed, self.embedding.options.sound)
         self.theme = Theme(self)            # light or dark (theme.py)
         self.room = None                    # the room shown instead of the game (room.py), if any
+        self.remembered: tuple | None = None   # what remember() last wrote for boot.js (game, link, rev, texts)
         self.rooms = [cls(self) for cls in rooms.ROOMS]
+        self.review = ReviewPanel(self)     # the game review beside the game (review.py)
 
     def spawn(self, coro):
         return spawn(coro)
@@ -186,7 +189,8 @@ class App:
         if self.snap is None:
             return []
         aids = [a[0] for a in self.snap.get("aids", []) if a[2]]
-        return [{"op": "load", "save": self.snap["save"]}, {"op": "set", "aids": aids}]
+        room: list = self.room.restore() if self.room is not None else []
+        return [{"op": "load", "save": self.snap["save"]}, {"op": "set", "aids": aids}] + room
 
     def engine_state(self, state: str) -> None:
         document.body.dataset.ai = state
@@ -208,16 +212,20 @@ class App:
         request: `msg` None)."""
         if msg is None:
             return None
+        answer = await self.ask(msg)
+        if answer is not None:
+            self.apply(answer.get("snapshot", answer))
+        return answer
+
+    async def ask(self, msg):
+        """A request whose error is said in the message bar: the answer, or None after an error."""
         try:
-            answer = await self.request(msg)
+            return await self.request(msg)
         except EngineError as e:
             self.show_message(e.text)
-            return None
         except EngineGone:          # no engine any more: said again (the input hid the message)
             self.show_message(self.tr("ui.ai_failed"))
-            return None
-        self.apply(answer.get("snapshot", answer))
-        return answer
+        return None
 
     def spawn_action(self, coro):
         """What an input (a click, a key, a choice) does, as a task: body[data-pending] is "1" from
@@ -481,6 +489,10 @@ class App:
         self.draw()
         self.save()
         self.maybe_think()
+        if old is None or old["game"] != snap["game"]:
+            for room in self.rooms:          # a room may greet a game seen first (learn.py offers its course)
+                if hasattr(room, "first_sight"):
+                    room.first_sight(snap["game"])
         return True
 
     def draw(self):
@@ -509,9 +521,14 @@ class App:
                 or self.board.selected()):
             return
         snap = self.snap
+        status, extra = str(el("status").textContent), str(el("status-extra").textContent)
+        key = (snap["game"], snap["link"], snap.get("rev"), self.lang, status, extra)
+        if key == self.remembered:       # drawn again unchanged (a panel, a refused move): not rewritten
+            return
+        self.remembered = key
         self.storage.set("spielkiste.svg." + snap["game"], json.dumps({
             "frag": snap["link"], "lang": self.lang, "svg": snap["svg"], "title": snap["title"],
-            "status": str(el("status").textContent), "extra": str(el("status-extra").textContent)}))
+            "status": status, "extra": extra}))
 
     def replay_clicks(self):
         """The squares clicked on boot.js's board, in order, through the board's own click path;
@@ -526,7 +543,10 @@ class App:
     # ------------------------------------------------------------------ saving
     def update_hash(self):
         """The address shows the game (a link to it), and the history entry names the kept game,
-        so a reload opens the kept game's latest state, even when another tab has moved on."""
+        so a reload opens the kept game's latest state, even when another tab has moved on. While a
+        room is shown the address is the room's (its link), kept as the room set it."""
+        if self.room is not None:
+            return
         frag = self.snap["link"]
         replace_state(self.uid or "", "#" + frag)
         el("embed-open").href = str(window.location.pathname) + "#" + frag    # the full app, at this game
@@ -736,7 +756,12 @@ class App:
         to_move = [s["seat"] for s in self.snap["seats"] if s.get("to_move")]
         if kind == "human" and self.thinking and to_move and to_move[0] == seat:
             self.cancel_ai()
-        return self.spawn_act({"op": "set", "seats": seats})
+        return self.spawn_action(self._set_seats(seats))
+
+    async def _set_seats(self, seats):
+        if await self.act({"op": "set", "seats": seats}) is None and self.snap is not None:
+            panels.forget("seats")          # refused: the menus show again who plays each seat
+            panels.seats(self, self.snap["seats"])
 
     def toggle_aid(self, aid, on_):
         aids = [a[0] for a in self.snap.get("aids", []) if a[2] and a[0] != aid]
@@ -750,6 +775,10 @@ class App:
         return self.spawn_action(self._choose(gid))
 
     async def _choose(self, gid):
+        if self.room is not None:        # a game chosen while a room is shown: the room is left for it
+            self.room.leave()
+            if self.snap is not None and self.snap["game"] == gid:
+                await self.act({"op": "snapshot"})
         if self.snap is None or self.snap["game"] != gid:
             await self.open_saved(gid)
         el("board-wrap").scrollIntoView()

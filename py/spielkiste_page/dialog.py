@@ -30,8 +30,12 @@ class NewGameDialog:
         self.seat_inputs(self.players())
         lvl = el("level")
         lvl.replaceChildren()
+        ratings = app.data["levels"].get("ratings", {}).get(gid, {})
         for k in sorted(int(k) for k in app.data["levels"]["seconds"]):
-            lvl.appendChild(make("option", app.tr("ui.level." + str(k)), value=str(k)))
+            label = app.tr("ui.level." + str(k))
+            if str(k) in ratings:           # the word and its rating in this game: "casual · 1180"
+                label += " · " + str(ratings[str(k)][0])
+            lvl.appendChild(make("option", label, value=str(k)))
         lvl.value = str(app.level)
         self.level_note()
         el("newgame-title").textContent = app.tr("ui.new_game") + ": " + app.tr("game." + gid)
@@ -47,17 +51,19 @@ class NewGameDialog:
         return int(inp.value) if inp else self.game["players"][0]
 
     def level_note(self):
-        """What the chosen level is worth in this game: its measured result against the level
-        below it (tests/bench/strength.py --levels)."""
+        """What the chosen level is worth in this game: its rating on the game's ladder and its
+        measured result against the level below it, the easiest level's against the novice
+        reference (tests/bench/ladder.py, tests/bench/strength.py --levels)."""
         app, k = self.app, int(el("level").value)
         levels = app.data["levels"]
         gid = self.game["id"]
         found = levels["measured"].get(gid, {}).get(str(k))
         game = app.tr("game." + gid)
-        lower = app.tr("ui.level." + str(k - 1)) if str(k - 1) in levels["seconds"] else ""
+        lowest = k == min(int(x) for x in levels["seconds"])
+        lower = app.tr("ui.level.novice") if lowest else app.tr("ui.level." + str(k - 1))
         if 2 not in self.game["players"]:
             text = app.tr("ui.level.solo")
-        elif k == min(int(x) for x in levels["seconds"]):
+        elif lowest and found is None:
             text = app.tr("ui.level.first")
         elif found is None:
             text = app.tr("ui.level.unmeasured", game=game, lower=lower)
@@ -66,6 +72,10 @@ class NewGameDialog:
             text = app.tr("ui.level.measured", game=game, lower=lower, n=n, share=round(100 * points / n))
             if weaker:
                 text += " " + app.tr("ui.level.weaker", game=game, lower=lower)
+        rated = levels.get("ratings", {}).get(gid, {}).get(str(k))
+        if rated and 2 in self.game["players"]:
+            text = app.tr("ui.level.rating", game=game, rating=rated[0], low=rated[1], high=rated[2],
+                          novice=levels.get("novice", 1000)) + " " + text
         el("level-note").textContent = text
 
     def seat_inputs(self, n):

@@ -72,6 +72,15 @@ def is_null(value) -> bool:
     return value is None or (not isinstance(value, str) and str(value) in ("null", "undefined", "<undefined>"))
 
 
+
+def closest(event, selector):
+    """The element matching `selector` at or above the event's target, or None."""
+    target = getattr(event, "target", None)
+    if target is None or is_null(target) or is_null(getattr(target, "closest", None)):
+        return None
+    found = target.closest(selector)
+    return None if is_null(found) else found
+
 def download(text: str, mime: str, name: str) -> None:
     """Offer `text` as a file named `name`."""
     blob = js.Blob.new([text], js.JSON.parse('{"type": ' + js.JSON.stringify(mime) + '}'))

@@ -14,7 +14,7 @@ in the worker. Nothing typed, pasted or imported becomes markup: names and codes
 textContent."""
 from pyscript import document
 
-from spielkiste_page.dom import download, el, is_null, make, on, page_url
+from spielkiste_page.dom import closest, download, el, is_null, make, on, page_url
 from spielkiste_page.engine import EngineError, EngineGone
 
 ERASER = ""
@@ -30,14 +30,6 @@ def attr(node, name):
         return None
     value = node.getAttribute(name)
     return None if is_null(value) else str(value)
-
-
-def closest(event, selector):
-    target = getattr(event, "target", None)
-    if target is None or is_null(target) or is_null(getattr(target, "closest", None)):
-        return None
-    found = target.closest(selector)
-    return None if is_null(found) else found
 
 
 def each(nodes):

@@ -46,6 +46,10 @@ class Options:
         self.edit = get("edit") in ON and not self.readonly
         self.controls = get("controls") not in ("0", "false")
         self.sound = get("sound") in ON      # sounds are off in an embed unless asked for
+        learn = get("learn")                 # ?embed&learn (=n): the game's course (learn.py), from step n
+        self.learn = None if learn is None else learn if learn.isdigit() and len(learn) < 4 else ""
+        puzzle = get("puzzle")               # ?embed&puzzle=17 / =daily: a puzzle of the fragment's game (puzzles.py)
+        self.puzzle = puzzle if puzzle == "daily" or (puzzle or "x").isdigit() and len(puzzle) <= 6 else None
 
     def seats_for(self, n: int):
         """The seats every game opened in the frame gets, or None to keep the game's own:
@@ -96,6 +100,11 @@ class Embedding:
         if not hash_text.lstrip("#"):
             # never the visitor's last game: the host would learn it from the events
             hash_text = "#" + app.data["default"]
+        if initial and self.options.learn is not None:      # ?embed&learn: the course of the fragment's game
+            hash_text = "#" + hash_text.lstrip("#").split("?")[0] + "?learn" + (
+                "=" + self.options.learn if self.options.learn else "")
+        if initial and self.options.puzzle is not None:     # ?embed&puzzle=17: that puzzle of the fragment's game
+            hash_text = "#" + hash_text.lstrip("#").split("?")[0] + "?puzzle=" + self.options.puzzle
         await app.route(hash_text, initial)
         if app.snap is None:
             return                 # no engine answered: boot.js's board and the page's message stay
@@ -124,7 +133,10 @@ class Embedding:
 
     # ------------------------------------------------------------------ events to the host
     def link(self) -> str:
-        """The full app at this game (the same link 'Copy link' gives)."""
+        """The full app at this game (the same link 'Copy link' gives), or at the room shown (a puzzle)."""
+        room = self.app.room
+        if room is not None and room.snap is not None and room.snap.get("link"):
+            return page_url(room.snap["link"])
         return page_url(self.app.snap["link"])
 
     def post(self, kind: str, **data) -> None:

@@ -36,6 +36,14 @@ def wire(app):
 
 
 _drawn: dict = {}        # part name -> what it shows now (a part is rewritten only when this changes)
+MARKS: dict = {}         # ply -> (mark, symbol, title): the game review's marks on the move list (review.py)
+HOOKS: list = []         # called as hook(app, snap) after the panel is drawn (review.py: the graph's ply)
+
+
+def forget(part):
+    """Draw this part afresh next time (its inputs may show what the snapshot does not: a refused
+    choice)."""
+    _drawn.pop(part, None)
 
 
 def changed(part, key) -> bool:
@@ -69,6 +77,8 @@ def draw(app, snap):
     if changed("chooser", snap["game"]):
         chooser_current(snap["game"])
     eval_bar(app, snap)
+    for hook in HOOKS:
+        hook(app, snap)
 
 
 def seats(app, rows):
@@ -96,7 +106,7 @@ def seats(app, rows):
 def moves(snap):
     """The move list in rounds, the current move marked."""
     rows, ply = snap["moves"], snap["ply"]
-    if changed("moves", (str(rows), ply)):
+    if changed("moves", (str(rows), ply, str(MARKS))):
         draw_moves(rows, ply)
 
 
@@ -131,6 +141,9 @@ def draw_moves(rows, ply):
                 continue
             i, text = item
             current = ' aria-current="true"' if i == ply else ""
+            mark = MARKS.get(i)          # the review's mark: a class, its symbol drawn by app.css, a title
+            if mark:
+                current += f' class="mark-{esc(mark[0])}" data-sym="{esc(mark[1])}" title="{esc(mark[2])}"'
             cells.append(f'<button type="button" data-ply="{i}"{current}>{esc(text)}</button>')
         out.append("<li>" + "".join(cells) + "</li>")
     ol.innerHTML = "".join(out)
@@ -171,6 +184,7 @@ def buttons(snap):
     el("btn-last").disabled = not can["last"]
     el("btn-hint").disabled = not can["hint"]
     el("btn-hint").hidden = solo
+    el("btn-puzzles").hidden = solo          # every game of two or more has puzzles (puzzles.py)
     el("eval-row").hidden = solo
 
 
@@ -179,8 +193,14 @@ def chooser(app):
     out = []
     for game in app.data["games"]:
         gid = esc(game["id"])
+        puzzles = (f'<a class="puzzle-link" href="#{gid}?puzzle" data-puzzles="{gid}" aria-label="'   # puzzles.py
+                   f'{esc(app.tr("ui.puzzle.open_game", game=app.tr("game." + game["id"])))}">'
+                   f'{esc(app.tr("ui.puzzle.open"))}</a>') if 2 in game["players"] else ""
         out.append(f'<li><button type="button" data-game="{gid}"><span>{esc(app.tr("game." + game["id"]))}</span>'
-                   f'<span class="blurb">{esc(app.tr("blurb." + game["id"]))}</span></button></li>')
+                   f'<span class="blurb">{esc(app.tr("blurb." + game["id"]))}</span></button>'
+                   f'<a class="learn-link" href="#{gid}?learn" data-learn="{gid}" aria-label="'   # learn.py
+                   f'{esc(app.tr("ui.learn.open_game", game=app.tr("game." + game["id"])))}">'
+                   f'{esc(app.tr("ui.learn.open"))}</a>{puzzles}</li>')
     el("game-list").innerHTML = "".join(out)
     _drawn.pop("chooser", None)
 

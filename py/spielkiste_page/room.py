@@ -10,7 +10,6 @@ whose `word` it carries (`opens`), so a room can be reloaded, shared and embedde
 from pyscript import document
 
 from spielkiste_page.dom import el
-from spielkiste_page.engine import EngineError, EngineGone
 
 BOARD_KEYS = ("svg", "entries", "overlays", "cells", "focus", "rotation", "select")
 
@@ -80,13 +79,7 @@ class Room:
     async def ask(self, msg: dict):
         """A request of the room; an error is said in the message bar (None returned), the room
         and the game stay as they were."""
-        try:
-            return await self.app.engine.request(msg)
-        except EngineError as e:
-            self.app.show_message(e.text)
-        except EngineGone:
-            self.app.show_message(self.app.tr("ui.ai_failed"))
-        return None
+        return await self.app.ask(msg)
 
     def draw_board(self, snap: dict) -> None:
         """The board of a room answer: the keys every board part carries (session.board_part),
@@ -95,7 +88,7 @@ class Room:
         config = {key: snap.get(key) for key in BOARD_KEYS}
         config["human"] = bool(snap.get("human"))
         config["pick"] = bool(snap.get("pick"))
-        config["view_only"] = False
+        config["view_only"] = bool(self.app.view_only)     # a read-only embed: a diagram here too
         self.app.board.set(config)
 
     # ------------------------------------------------------------------ the board's reports
@@ -104,6 +97,11 @@ class Room:
         if self.snap is not None:
             self.draw_board(self.snap)     # the board takes moves again
         return None
+
+    def restore(self) -> list:
+        """The requests that open the room again where it stands, for a new worker after a crash
+        (App.restore sends them after the game's); a room with state overrides this."""
+        return []
 
     def step(self, what: str, ply=None):
         """The move list's keys and buttons in the room: "to" (a ply), "back", "forward"; a room

@@ -13,15 +13,16 @@ from spielkiste_web import svg
 def board_part(state: State, lang: str, title: str, human: bool, aids: frozenset[str] = frozenset(),
                rotation: int = 0, fresh: set[str] | frozenset[str] = frozenset(),
                slide: tuple[str, str] | None = None, hint: tuple[str, ...] = (),
-               select: tuple[str, ...] = ()) -> dict[str, Any]:
+               select: tuple[str, ...] = (), motion: Any = None) -> dict[str, Any]:
     """What the page's board is given of a position (board.set: the keys of app.BOARD_KEYS), for the
     game and for every room (lessons, puzzles, analysis): the SVG, and while `human` is to move
     every legal move as a click path (`entries`) with each selectable prefix's highlights
-    (`overlays`); `view` is the engine's view drawn (for the caller's status line, not sent)."""
+    (`overlays`); `view` is the engine's view drawn (for the caller's status line, not sent);
+    `motion` (motion.Motion, in place of fresh and slide) animates the move that led here."""
     base = state.view(aids, None)
     clicks = Clicks(state) if human else None
     targets = clicks.targets() if clicks is not None else set()
-    markup = svg.render(base, lang, targets, None, rotation, fresh, title, slide, hint=hint)
+    markup = svg.render(base, lang, targets, None, rotation, fresh, title, slide, hint=hint, motion=motion)
     ids = [c.id for c in base.cells]
     cx, cy = base.width / 2, base.height / 2
     cells = []

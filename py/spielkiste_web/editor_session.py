@@ -26,7 +26,6 @@ ERASER = ""
 STUDIES = "spielkiste.studies."        # + game id: JSON [[name, code], ...] (saves.read_studies)
 ASIDE = "studies."                     # + game id: the set-aside slot name of an unreadable list
 EXPORT_FILE = "spielkiste-studies.txt"
-LANGS = ("en", "de")
 
 Answer = dict[str, Any]
 
@@ -40,25 +39,14 @@ class EditState:
         self.pending: tuple[str, Any] | None = None
 
 
-def handle(session: Any, m: dict) -> Answer:
-    """One `edit_*` request of the page; {"error": text} for one that cannot be done (the
-    editor as it was)."""
-    op = str(m.get("op", ""))
-    do = OPS.get(op)
-    if do is None:
-        return {"error": f"unknown request {op!r}"}
-    if m.get("lang") in LANGS:          # the page sends its language with every request
-        session.lang = m["lang"]
+def closed(session: Any, op: str) -> str | None:
+    """Why this request cannot be answered now (no game), or None (session.handle_room); a new
+    worker's first editor request finds no editor and starts one from the game."""
     if op != "edit_open" and session.editor is None:
         if session.record is None:
-            return {"error": "no game is open"}
-        session.editor = EditState(Editor.of(session.record.current))   # a new worker: from the game
-    try:
-        return do(session, m)
-    except SpielkisteError as e:
-        return {"error": e.message(session.lang)}
-    except (TypeError, ValueError, KeyError, IndexError) as e:   # a malformed request, never the page's player
-        return {"error": f"bad request {op!r}: {e}"}
+            return "no game is open"
+        session.editor = EditState(Editor.of(session.record.current))
+    return None
 
 
 def ed(session: Any) -> Editor:

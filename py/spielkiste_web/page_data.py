@@ -44,14 +44,17 @@ def game(entry) -> dict:
 
 def level_figures() -> dict:
     """Seconds per move of each level, and per game each level's measured result against the
-    level below it (points, games, clearly weaker?), for the dialog's note."""
+    level below it (points, games, clearly weaker?) and its rating (rating, low, high: the 95 %
+    interval, the novice reference at `novice`), for the dialog; the first game's level."""
     measured: dict = {}
     for gid in ENTRIES:
         for k in LEVELS:
             found = levels.measured(gid, k)
             if found is not None:
                 measured.setdefault(gid, {})[str(k)] = [found[0], found[1], levels.weaker(gid, k)]
-    return {"seconds": {str(k): s for k, s in LEVELS.items()}, "measured": measured}
+    ratings = {gid: {str(k): list(r) for k, r in per.items()} for gid, per in levels.RATINGS.items()}
+    return {"seconds": {str(k): s for k, s in LEVELS.items()}, "measured": measured, "ratings": ratings,
+            "default": levels.DEFAULT_LEVEL, "novice": levels.NOVICE_RATING}
 
 
 def build() -> dict:

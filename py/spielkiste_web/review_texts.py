@@ -3,4 +3,39 @@
 from spielkiste.texts import add
 
 add({
+    "ui.review.title": ("Game review", "Spielanalyse"),
+    "ui.review.start": ("Review game", "Partie analysieren"),
+    "ui.review.deeper": ("Deeper (1 s per position)", "Gründlicher (1 s pro Stellung)"),
+    "ui.review.cancel": ("Cancel", "Abbrechen"),
+    "ui.review.progress": ("{done} of {total} positions", "{done} von {total} Stellungen"),
+    "ui.review.cancelled": ("Review cancelled after {done} of {total} positions.",
+                            "Analyse nach {done} von {total} Stellungen abgebrochen."),
+    "ui.review.graph": ("Win chances, move by move", "Gewinnchancen, Zug für Zug"),
+    "ui.review.point_start": ("Start: {chances}", "Anfang: {chances}"),
+    "ui.review.point": ("Move {n}, {move}: {chances}", "Zug {n}, {move}: {chances}"),
+    "ui.review.chance": ("{player} {percent} %", "{player} {percent} %"),
+    "ui.review.point_mark": ("{mark} (better {best}, {percent} %)", "{mark} (besser {best}, {percent} %)"),
+    "ui.review.thresholds": (
+        "A move that lowers its player's win chance by at least 15 points is an inaccuracy (?!), by 25 a "
+        "mistake (?), by 40 a blunder (??). The computer searches {seconds} s per position, so its "
+        "chances are estimates, exact only where it proved the result.",
+        "Ein Zug, der die Gewinnchance seines Spielers um mindestens 15 Punkte senkt, ist eine "
+        "Ungenauigkeit (?!), um 25 ein Fehler (?), um 40 ein grober Fehler (??). Der Computer rechnet "
+        "{seconds} s pro Stellung; seine Chancen sind Schätzungen, genau nur, wo er das Ergebnis bewiesen hat."),
+    "ui.review.mark.inaccuracy": ("Inaccuracy", "Ungenauigkeit"),
+    "ui.review.mark.mistake": ("Mistake", "Fehler"),
+    "ui.review.mark.blunder": ("Blunder", "Grober Fehler"),
+    "ui.review.mark_title": ("{mark}: {player} lost {loss} points. Better: {best} ({percent} %)",
+                             "{mark}: {player} verlor {loss} Punkte. Besser: {best} ({percent} %)"),
+    "ui.review.mark_row": ("{player}: {mark}, −{loss} points", "{player}: {mark}, −{loss} Punkte"),
+    "ui.review.better": ("Better: {best} ({percent} %)", "Besser: {best} ({percent} %)"),
+    "ui.review.show": ("Show", "Zeigen"),
+    "ui.review.show_label": ("Show the better line {line} on the analysis board",
+                             "Die bessere Folge {line} auf dem Analysebrett zeigen"),
+    "ui.review.no_marks": ("No inaccuracies, mistakes or blunders found.",
+                           "Keine Ungenauigkeiten, Fehler oder groben Fehler gefunden."),
+    "ui.review.player": ("Player", "Spieler"),
+    "ui.review.avg_loss": ("Average loss", "Mittlerer Verlust"),
+    "ui.review.loss_value": ("{loss} points per move", "{loss} Punkte pro Zug"),
+    "ui.review.summary": ("Summary per player", "Zusammenfassung je Spieler"),
 })

@@ -19,14 +19,15 @@ import re
 import time
 from typing import Any
 
-from spielkiste.ai.levels import LEVELS
+from spielkiste.ai.levels import DEFAULT_LEVEL, LEVELS, weak_level
+from spielkiste.ai.weak import sample_move
 from spielkiste.ai.mcts import Search
 from spielkiste.engine import State
 from spielkiste.errors import SpielkisteError
 from spielkiste.record import Record
 from spielkiste.registry import GAMES, get_game
 from spielkiste.texts import TABLE, add, msg, t
-from spielkiste_web import links, saves, svg, ui_texts  # noqa: F401  (ui_texts adds the page's keys)
+from spielkiste_web import links, motion, saves, svg, ui_texts  # noqa: F401  (ui_texts adds the page's keys)
 from spielkiste_web.board_part import board_part
 
 add({
@@ -51,7 +52,7 @@ class Session:
     def __init__(self, lang: str = "en") -> None:
         self.record: Record | None = None
         self.seats: list[str] = []
-        self.level = 2
+        self.level = DEFAULT_LEVEL               # a first game's; then the page's or the save's
         self.rotation = 0
         self.aids: set[str] = set()
         self.lang = lang if lang in LANGS else "en"
@@ -79,8 +80,7 @@ class Session:
                 module = importlib.import_module(room)
             except ImportError:
                 return {"error": f"unknown request {op!r}"}
-            answer: Answer = module.handle(self, message)
-            return answer
+            return self.handle_room(module, op, message)
         do = OPS.get(op)
         if do is None:
             return {"error": f"unknown request {op!r}"}
@@ -90,6 +90,23 @@ class Session:
             return do(self, message)
         except SpielkisteError as e:
             return {"error": e.message(self.lang)}
+
+    def handle_room(self, module: Any, op: str, message: dict) -> Answer:
+        """A room's request: its module's OPS[op](session, message), unless the module's
+        closed(session, op) says why not now; an error leaves the room as it was."""
+        do = module.OPS.get(op)
+        if do is None:
+            return {"error": f"unknown request {op!r}"}
+        why = module.closed(self, op)
+        if why is not None:
+            return {"error": why}
+        try:
+            answer: Answer = do(self, message)
+            return answer
+        except SpielkisteError as e:
+            return {"error": e.message(self.lang)}
+        except (TypeError, ValueError, KeyError, IndexError, AttributeError) as e:   # a malformed request
+            return {"error": f"bad request {op!r}: {e}"}
 
     @property
     def rec(self) -> Record:
@@ -189,12 +206,10 @@ class Session:
         text = str(m.get("move", ""))
         move = state.parse_move(text)          # IllegalMove / BadMove, translated, the game unchanged
         mover = state.to_move
-        path, _ = state.move_input(move)
         played = rec.play(move)
         after = rec.current
         self.changed()
-        slide = (path[0], path[-1]) if len(path) >= 2 and path[0] != path[-1] else None
-        answer = self.snapshot(fresh=set(path[-1:]), slide=slide)
+        answer = self.snapshot(motion=motion.of_move(state, after, move))     # the move drawn as it happens
         res = after.outcome()
         answer["events"] = [{
             "type": "moved", "mover": mover, "text": played,
@@ -212,8 +227,12 @@ class Session:
         if type(ply) is not int or not 0 <= ply <= len(self.rec.moves):
             return {"error": f"no move {ply!r} in this game"}
         if ply != self.rec.cursor:
+            step = ply == self.rec.cursor + 1         # one move forward: replayed as it was played
             self.rec.goto(ply)
             self.changed()
+            if step:
+                before, after = self.rec.states[ply - 1], self.rec.states[ply]
+                return self.snapshot(motion=motion.of_move(before, after, before.parse_move(self.rec.moves[ply - 1])))
         return self.snapshot()
 
     def op_undo(self, m: dict) -> Answer:
@@ -300,15 +319,20 @@ class Session:
     def op_think(self, m: dict) -> Answer:
         """A slice of the search of the position shown (its tree kept from the last request
         while the game goes on): {"info", "done", "move" (once done), "ply", "rev"}. Done when
-        `budget` seconds were searched in this position, the move is forced, or `stop`."""
-        return self.think(m, self.budget(m))
+        `budget` seconds were searched in this position, the move is forced, or `stop`. The
+        computer's move at a level below 1 (levels.weak_level): at most its iterations, the move
+        drawn with its temperature (ai.weak.sample_move); analysis and hints: the best move."""
+        s = self.rec.current
+        computer = s.result is None and self.seats[s.to_move] == "computer"
+        weak = weak_level(s.id, self.level) if computer else None
+        return self.think(m, self.budget(m), weak)
 
     def budget(self, m: dict) -> float:
         """The seconds to search this position: the request's `budget`, else the level's."""
         budget = m.get("budget")
         return float(budget) if budget is not None else LEVELS.get(self.level, 1.0)
 
-    def think(self, m: dict, budget: float) -> Answer:
+    def think(self, m: dict, budget: float, weak: tuple[int, float] | None = None) -> Answer:
         rec = self.rec
         base: Answer = {"kind": "think", "ply": rec.cursor, "rev": self.rev}
         if "ply" in m and m["ply"] != rec.cursor:
@@ -320,13 +344,17 @@ class Session:
         remaining = budget - self.spent
         if not m.get("stop") and remaining > 0:
             t0 = time.perf_counter()
-            search.run(seconds=min(float(m.get("seconds") or SLICE), remaining))
+            cap = None if weak is None else max(0, weak[0] - search.iterations)
+            search.run(seconds=min(float(m.get("seconds") or SLICE), remaining), iterations=cap)
             self.spent += time.perf_counter() - t0
         info: dict[str, Any] = dict(search.info())
         info["chance"] = self.chance(state, float(info["value"]))
         info["text"] = self.tr("ui.thinking_stats", iterations=number(int(info["iterations"]), self.lang),
                                move=info["move"], percent=round(100 * float(info["value"])))
-        done = bool(m.get("stop") or info["forced"] or self.spent >= budget)
+        done = bool(m.get("stop") or info["forced"] or self.spent >= budget
+                    or (weak is not None and search.iterations >= weak[0]))
+        if done and weak is not None:
+            info["move"] = state.move_text(sample_move(search, random.Random(), weak[1]))
         return {**base, "info": info, "done": done, "move": info["move"] if done else None}
 
     def searching(self) -> Search:
@@ -468,7 +496,8 @@ class Session:
     def colour_name(self, state: State, seat: int) -> str:
         return self.tr("colour." + state.seat_colour(seat))
 
-    def snapshot(self, fresh: set[str] | frozenset[str] = frozenset(), slide: tuple[str, str] | None = None) -> Answer:
+    def snapshot(self, fresh: set[str] | frozenset[str] = frozenset(), slide: tuple[str, str] | None = None,
+                 motion: Any = None) -> Answer:
         """Everything the page shows of the game, in the page's language (see the table in
         docs/ARCHITECTURE.md)."""
         rec, lang = self.rec, self.lang
@@ -479,7 +508,7 @@ class Session:
         name = self.tr("game." + game.id)
         board_title = self.tr("ui.board", game=name)
         part = board_part(state, lang, board_title, human, frozenset(self.aids), self.rotation, fresh, slide,
-                          self.hint, self.select)
+                          self.hint, self.select, motion)
         status, extra = self.status(state, human, computer, part.pop("view"))
         side = self.eval_side()
         others = [s for s in range(state.num_players) if state.teams[s] != state.teams[side]]

@@ -114,15 +114,20 @@ def icon(piece) -> str:
 
 
 def render(view: View, lang: str = "en", targets=(), selected: str | None = None, rotation: int = 0,
-           fresh=(), title: str = "", slide: tuple[str, str] | None = None, hint: tuple[str, ...] = ()) -> str:
+           fresh=(), title: str = "", slide: tuple[str, ...] | None = None, hint: tuple[str, ...] = (),
+           motion=None) -> str:
     """The board as an <svg> element. targets: squares that are clickable next (lit on hover;
     dotted once a first square is selected, as the selected piece's destinations); selected: the
     square clicked first; rotation: degrees (multiples of 90); fresh: squares whose pieces appear
     (animated); slide: (from, to) of the last move, whose piece glides from `from` to `to`; hint:
     the squares of a hinted move, drawn as an arrow from the piece to its target (a ring for a
-    move on one square)."""
+    move on one square); motion: the last move's motion.Motion (instead of fresh and slide): its
+    piece hops square by square over what it jumps, lands on a stack, enters through a gate, and
+    the pieces it removed fade out where they stood (_moving, _ghosts)."""
     pad = .7
     w, h = view.width, view.height
+    if motion is not None:
+        fresh, slide = motion.fresh, motion.path or None
     targets, fresh = set(targets), set(fresh)
     cx, cy = w / 2, h / 2
     by_cell: dict[str, list] = {}
@@ -187,6 +192,8 @@ def render(view: View, lang: str = "en", targets=(), selected: str | None = None
         out += _target_marks(targets, centre, by_cell)
     out.append('<g class="selection"></g>')      # where the page puts a selection's overlay (selection())
     top_level = {c: max(p.level for p in ps) for c, ps in by_cell.items()}
+    taken = set(view.layers.get("captured", ())) - set(slide[-1:] if slide else ()) if motion is not None else set()
+    last = ""              # the moved piece, drawn over the others and over the ghosts of what it removed
     for p in sorted(view.pieces, key=lambda p: (centre.get(p.cell, (0, 0))[1], p.level)):
         if p.cell not in centre:
             continue
@@ -195,19 +202,27 @@ def render(view: View, lang: str = "en", targets=(), selected: str | None = None
         size = 1.0 - .08 * p.level
         pid = p.id or f"{p.cell}.{p.level}"
         pcls = f"piece shape-{p.shape} c-{p.colour}" + (" fresh" if p.cell in fresh and not slide else "") + \
-            (" raised" if p.level else "")
+            (" raised" if p.level else "") + (" taking" if p.cell in taken else "")
         inner = f'<g class="body">{_shape(p, size)}</g>{_colour_mark(p)}{_overlay(p.mark)}'
-        if slide and p.cell == slide[1] and slide[0] in centre and p.level == top_level.get(p.cell):
-            # the piece is drawn turned back by -rotation inside the turned board: turn the offset by +rotation
-            dx, dy = rotated(centre[slide[0]][0] - x + cx, centre[slide[0]][1] - y + cy, cx, cy, rotation % 360)
-            inner = f'<g class="slide" style="--dx:{_f(dx - cx)}px;--dy:{_f(dy - cy)}px">{inner}</g>'
-        out.append(f'<g class="{escape(pcls)}" data-piece="{escape(pid)}" '
-                   f'transform="translate({_f(x)} {_f(y - lift)}) rotate({-rotation % 360})">'
-                   f'<title>{escape(piece_label(p, lang))}</title>{inner}</g>')
+        moving = None
+        if p.level == top_level.get(p.cell):
+            moving = _moving(p, slide, fresh, motion, centre, (cx, cy), rotation % 360)
+        if moving is not None:
+            inner = moving[0] + inner + moving[1]
+        markup = (f'<g class="{escape(pcls)}" data-piece="{escape(pid)}" '
+                  f'transform="translate({_f(x)} {_f(y - lift)}) rotate({-rotation % 360})">'
+                  f'<title>{escape(piece_label(p, lang))}</title>{inner}</g>')
+        if moving is not None and motion is not None:
+            last = markup
+        else:
+            out.append(markup)
+    if motion is not None:
+        out += _ghosts(motion, slide, centre, rotation % 360)
+    out.append(last)
     for kind, cells in view.lines:
         pts = " ".join(f"{_f(centre[c][0])},{_f(centre[c][1])}" for c in cells if c in centre)
         out.append(f'<polyline class="line line-{escape(kind)}" points="{pts}"/>')
-    out.append(_hint(hint, centre))
+    out.append(hint_arrow(hint, centre))
     out.append("</g>")
     # coordinate labels outside the rotation, placed where the rotated files/ranks end up
     rot = rotation % 360
@@ -219,6 +234,80 @@ def render(view: View, lang: str = "en", targets=(), selected: str | None = None
         out.append(f'<text class="coord" x="{_f(lx)}" y="{_f(ly)}">{escape(text)}</text>')
     out.append("</svg>")
     return "".join(out)
+
+
+HOP = .16          # seconds per hop of a jump or of a block's landing on a stack
+JUMP = .64         # a jump's hops in all at most: a long line hops faster
+GATE = .3          # a piece entering through its gate
+
+
+def _moving(p, slide, fresh, motion, centre: dict, mid: tuple[float, float], rot: int) -> tuple[str, str] | None:
+    """The wrappers (opening tags, closing tags) that move piece `p` into its place, or None: one
+    group per hop, each a translation from the hop's start that runs in its own turn (board.css's
+    .hop: delayed by its index), nested so that together they start at the path's first point. A
+    jump passes every square of its line (lifted: .lift pulses once per hop); a block that leaves or
+    joins a stack glides to above its square and drops onto it; a placed block drops onto its stack;
+    a placed piece with a gate enters from there. A plain glide keeps the one .slide group."""
+    x, y = centre[p.cell]
+    here = (x, y - .14 * p.level)
+    points: list[tuple[float, float]] = []
+    landing = False        # the last hop drops onto a stack
+    if slide and p.cell == slide[-1] and all(c in centre for c in slide):
+        rise = motion.rise if motion is not None else 0
+        first = (centre[slide[0]][0], centre[slide[0]][1] - .14 * rise)
+        if len(slide) > 2:
+            points = [first] + [centre[c] for c in slide[1:-1]] + [here]
+        elif motion is not None and (rise or p.level):
+            points, landing = [first, (here[0], here[1] - .45), here], True
+        else:
+            dx, dy = _turned(first[0] - here[0], first[1] - here[1], mid, rot)
+            return f'<g class="slide" style="--dx:{_f(dx)}px;--dy:{_f(dy)}px">', "</g>"
+    elif motion is not None and p.cell in fresh and not slide:
+        if motion.gate in centre:
+            points = [centre[motion.gate], here]
+        elif p.level:
+            points, landing = [(here[0], here[1] - .6), here], True
+    if len(points) < 2:
+        return None
+    hops = len(points) - 1
+    step = GATE if hops == 1 else min(HOP, JUMP / hops)
+    opening = ""
+    for i in range(hops, 0, -1):           # the last hop outermost: each group adds its own offset
+        dx, dy = _turned(points[i - 1][0] - points[i][0], points[i - 1][1] - points[i][1], mid, rot)
+        cls = "hop drop" if i == hops and landing else "hop"
+        opening += f'<g class="{cls}" style="--dx:{_f(dx)}px;--dy:{_f(dy)}px;--i:{i - 1};--t:{_f(step)}s">'
+    closing = "</g>" * hops
+    if slide and len(slide) > 2:
+        opening += f'<g class="lift" style="--n:{hops};--t:{_f(step)}s">'
+        closing += "</g>"
+    return opening, closing
+
+
+def _turned(dx: float, dy: float, mid: tuple[float, float], rot: int) -> tuple[float, float]:
+    """An offset on the board as the piece sees it: the piece is drawn turned back by -rotation
+    inside the turned board, so the offset turns by +rotation."""
+    x, y = rotated(dx + mid[0], dy + mid[1], mid[0], mid[1], rot)
+    return x - mid[0], y - mid[1]
+
+
+def _ghosts(motion, slide, centre: dict, rot: int) -> list[str]:
+    """The pieces the move removed, where they stood, fading out (board.css's .ghost; hidden from
+    assistive technology, which reads the position's own labels); a jumped piece starts to fade as
+    the mover passes over it."""
+    path = list(slide or ())
+    hops = len(path) - 1
+    step = min(HOP, JUMP / hops) if hops > 1 else 0.0
+    out = []
+    for p in motion.gone:
+        if p.cell not in centre:
+            continue
+        x, y = centre[p.cell]
+        delay = step * (path.index(p.cell) - .5) if p.cell in path[1:-1] else 0.0
+        cls = f"piece ghost shape-{p.shape} c-{p.colour}" + (" raised" if p.level else "")
+        out.append(f'<g class="{escape(cls)}" aria-hidden="true" style="--d:{_f(delay)}s" '
+                   f'transform="translate({_f(x)} {_f(y - .14 * p.level)}) rotate({-rot % 360})">'
+                   f'<g class="body">{_shape(p, 1.0 - .08 * p.level)}</g>{_colour_mark(p)}{_overlay(p.mark)}</g>')
+    return out
 
 
 def selection(base: View, view: View, targets) -> str:
@@ -270,7 +359,7 @@ def _overhang(view: View) -> float:
     return max(0.0, -.04 - reach)
 
 
-def _hint(path: tuple[str, ...], centre: dict) -> str:
+def hint_arrow(path: tuple[str, ...], centre: dict) -> str:
     """A hinted move: an arrow along its squares from the piece to its target, or a ring around the
     one square of a placement."""
     points = [centre[c] for c in dict.fromkeys(path) if c in centre]

@@ -202,5 +202,16 @@ add({
     "ui.theme.dark": ("dark", "dunkel"),
 })
 
+# the levels below level 1 and the ladder's ratings (ai/levels.py, tests/bench/ladder.py)
+add({
+    "ui.level.-1": ("beginner", "Anfänger"),
+    "ui.level.0": ("casual", "gemütlich"),
+    "ui.level.novice": ("the novice", "den Neuling"),
+    "ui.level.rating": ("Rating in {game}: {rating} (95 % interval {low}–{high}; a novice who only takes and "
+                        "blocks wins in one move has {novice}).",
+                        "Wertung in {game}: {rating} (95-%-Intervall {low}–{high}; ein Neuling, der nur "
+                        "Gewinne in einem Zug nimmt und verhindert, hat {novice})."),
+})
+
 # the rooms' own keys (one module each, beside the room's worker side)
 from spielkiste_web import learn_texts, puzzle_texts, review_texts, tree_texts  # noqa: E402,F401

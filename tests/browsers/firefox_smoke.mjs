@@ -1,6 +1,7 @@
 // Smoke test in Debian's Firefox ESR over WebDriver BiDi (puppeteer-core; no browser download).
 // usage: node firefox_smoke.mjs BASE_URL
-// Loads three games, makes a move and waits for the computer's answer in each, waits for the offline
+// Loads three games, switches the theme in the first, makes a move and waits for the computer's answer in
+// each, waits for the offline
 // copy, then prints "offline?" and waits for a line on stdin (the caller stops the server meanwhile)
 // and reloads: the board must draw and play with no server. Exits non-zero on any failure or page error.
 import puppeteer from "puppeteer-core";
@@ -21,6 +22,17 @@ try {
     await page.goto(base + "#" + game, { waitUntil: "load" });
     await page.waitForSelector("body[data-ready='1']", { timeout: 120000 });
     await page.waitForSelector("[data-cell].target", { timeout: 30000 });
+    if (game === "snorkels") {      // the theme button: the page and the board change colour (issue 34)
+      const look = () => page.evaluate(() => [document.documentElement.dataset.theme || "",
+        getComputedStyle(document.querySelector("#board .frame")).fill, getComputedStyle(document.body).color]);
+      const was = await look();
+      await page.$eval("#btn-theme", (b) => b.click());
+      const now = await look();
+      if (!["dark", "light"].includes(now[0]) || now[1] === was[1] || now[2] === was[2]) {
+        await fail("the theme button changed nothing: " + was + " -> " + now);
+      }
+      console.log("theme: " + now[0]);
+    }
     const before = await moves();
     await page.$eval("[data-cell].target", (c) => c.dispatchEvent(new MouseEvent("click", { bubbles: true })));
     await page.waitForFunction((n) => document.querySelectorAll("#movelist button").length >= n + 2,

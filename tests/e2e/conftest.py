@@ -3,6 +3,7 @@
 Every page records its requests; a test fails if any leaves 127.0.0.1. With
 SPIELKISTE_REQUIRE_BROWSER=1 (set by .ci/run) a missing browser is an error, not a skip."""
 import fcntl
+import json
 import os
 import subprocess
 import sys
@@ -90,6 +91,17 @@ class Server:
         self.httpd.server_close()
 
 
+@pytest.fixture(scope="session", autouse=True)
+def _temp_folders(tmp_path_factory):
+    """Every tempfile.mkdtemp() of the browser tests (host pages of another origin, browser profiles,
+    copies of the site) is made under this run's pytest temporary folder, which pytest removes after
+    three more runs: no test leaves /tmp/spielkiste-* folders behind, even when it fails half-way."""
+    import tempfile
+    old, tempfile.tempdir = tempfile.tempdir, str(tmp_path_factory.getbasetemp())
+    yield
+    tempfile.tempdir = old
+
+
 @pytest.fixture(scope="session")
 def server(dist):
     s = Server(dist)
@@ -134,9 +146,179 @@ def page(context):
 
 
 def open_app(page, url, timeout=90000):
+    """Open the app at `url`. On the shared booted page (the `app` fixture) a URL that differs from
+    the page's only in its fragment is routed in the page, as a link a player follows (no reload);
+    anything else (another query such as ?embed, no fragment) loads the page."""
+    base, _, frag = url.partition("#")
+    if getattr(page, "shared", False) and frag and page.url.partition("#")[0] == base:
+        route(page, frag)
+        return page
     page.goto(url)
     page.wait_for_selector("body[data-ready='1']", timeout=timeout)
     return page
+
+
+# ---------------------------------------------------------------- one booted page per test worker (issue 31)
+# Booting the app costs 5-15 s (MicroPython on the page, Pyodide in the engine worker); routing a link in a
+# booted page costs ~0.1 s. The `app` fixture keeps one browser context and one booted page per pytest(-xdist)
+# worker and hands it to each test that asks for it, reset to what a first visit opening a link meets:
+# storage empty, no dialog, rules page, editor, room or message open, English, the system's theme, the board
+# unrotated, the viewport 1280 x 860. A test that needs a truly fresh profile (a first visit without a link,
+# what storage holds at start-up, service worker, reloads, another language at start) keeps `page`/its own
+# context. A page the reset cannot bring back (a test failed in it, the page crashed, or anything in
+# STATE differs from the booted page's) is closed and a new one booted for the next test.
+# SPIELKISTE_FRESH_PAGES=1 boots a new page for every test (to tell a test's fault from the reuse's, and
+# to time what the reuse saves).
+HOME = "sprung?v=1"             # the reset's link: a game between humans, kept nothing (no test opens it)
+STATE = """() => {
+  const hidden = id => { const e = document.getElementById(id); return !e || e.hidden; };
+  const rot = document.querySelector('#board g.rot');
+  return JSON.stringify({lang: document.documentElement.lang, select: (document.getElementById('lang') || {}).value,
+    theme: document.documentElement.dataset.theme || null, cls: document.documentElement.className,
+    mode: document.body.dataset.mode || 'play', room: document.body.dataset.room || null,
+    dialogs: document.querySelectorAll('dialog[open]').length,
+    soundbtn: (document.getElementById('btn-sound') || {ariaPressed: null}).ariaPressed,
+    shown: ['message', 'notice', 'update', 'rules', 'editor', 'example-bar', 'link-box', 'result']
+      .filter(h => !hidden(h)),
+    eval: !!(document.getElementById('eval-toggle') || {}).checked, rot: rot ? rot.getAttribute('transform') : null,
+    level: (document.getElementById('level') || {}).value, size: [innerWidth, innerHeight],
+    ai: document.body.dataset.ai});
+}"""
+
+
+def route(page, frag, timeout=30000):
+    """Route the booted page to the link `frag` as the address bar would (a hashchange), and wait
+    until its snapshot is drawn (window.spielkiste() answers "" while a route is on its way)."""
+    from settle import settle
+    page.evaluate("""async frag => {
+        const go = h => new Promise(done => {
+            addEventListener('hashchange', () => setTimeout(done, 0), {once: true});
+            location.hash = h; });
+        if (location.hash === '#' + frag) await go('');      // an empty fragment routes nothing
+        await go(frag); }""", frag)
+    page.wait_for_function("window.spielkiste() !== ''", timeout=timeout)
+    settle(page)
+
+
+DEVICES = {"desktop": {"viewport": {"width": 1280, "height": 860}},
+           "phone": {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}}
+
+
+class Booted:
+    """The worker's booted pages, one per device, and the STATE each had right after booting."""
+    pages: dict = {}
+    states: dict = {}
+
+
+def boot_shared(browser, server, device):
+    ctx = browser.new_context(**DEVICES[device])
+    pg = ctx.new_page()
+    pg.watch = Watch(pg)
+    pg.device, pg.shared = device, True
+    pg.goto(server.url + "#" + HOME)
+    pg.wait_for_selector("body[data-ready='1']", timeout=90000)
+    pg.wait_for_selector("body[data-ai='ready']", timeout=90000)
+    Booted.pages[device], Booted.states[device] = pg, None
+    reset(pg)
+    pg.click("#btn-new")                 # the dialog's level menu shows the page's level from now on
+    pg.click("#newgame-cancel")
+    Booted.states[device] = pg.evaluate(STATE)
+    return pg
+
+
+def reset(pg):
+    """Back to a first visit's state that opens a link (see above)."""
+    pg.set_viewport_size(DEVICES[pg.device]["viewport"])
+    pg.context.clear_permissions()       # a test's clipboard permission
+    for other in pg.context.pages:       # a second tab a test opened and left
+        if other is not pg:
+            other.close()
+    pg.evaluate("document.querySelectorAll('dialog[open]').forEach(d => d.close())")
+    if pg.input_value("#lang") != "en":
+        pg.select_option("#lang", "en")          # the language menu, as a player goes back to English
+    pg.emulate_media(color_scheme="null")        # the system's look a test emulated
+    for _ in range(2):                           # the theme switch, back to the system's look
+        if pg.evaluate("document.documentElement.dataset.theme || null") is None:
+            break
+        pg.click("#btn-theme")
+    if pg.is_checked("#eval-toggle") and pg.is_visible("#eval-toggle"):
+        pg.uncheck("#eval-toggle")
+    pg.evaluate("localStorage.clear(); sessionStorage.clear()")
+    route(pg, HOME)
+    pg.evaluate("localStorage.clear(); sessionStorage.clear()")   # and what the route itself wrote
+    for bar in ("notice", "message"):
+        if pg.is_visible(f"#{bar}-close"):
+            pg.click(f"#{bar}-close")
+    state = Booted.states.get(pg.device)
+    if state is not None and pg.input_value("#level") != json.loads(state)["level"]:
+        pg.click("#btn-new")             # a level chosen in a cancelled dialog: shown again from the page's
+        pg.click("#newgame-cancel")
+    pg.evaluate("window.scrollTo(0, 0)")
+    # the focus on the page itself, so the next Tab starts at the top (the skip link), as on a page just opened
+    pg.evaluate("""() => { if (document.activeElement) document.activeElement.blur();
+        document.body.tabIndex = -1; document.body.focus(); document.body.removeAttribute('tabindex'); }""")
+    pg.watch.requests.clear()
+    pg.watch.errors.clear()
+    pg.watch.console.clear()
+
+
+def shared_page(browser, server, request, device):
+    """The body of `app` and `phone_app`: the worker's booted page for `device`, reset, or a new one."""
+    pg = Booted.pages.get(device)
+    fine = pg is not None and not pg.is_closed() and os.environ.get("SPIELKISTE_FRESH_PAGES") != "1"
+    if fine:
+        try:
+            reset(pg)
+            now = pg.evaluate(STATE)
+            fine = now == Booted.states[device]
+            if not fine:             # pytest -s shows why a new page boots
+                was, now = json.loads(Booted.states[device]), json.loads(now)
+                print(f"app ({device}): a new page, the reset left",
+                      {k: (was[k], now.get(k)) for k in was if was[k] != now.get(k)})
+        except Exception as e:       # the page crashed or hangs: boot a new one
+            print(f"app ({device}): a new page, the reset failed:", e)
+            fine = False
+    if not fine:
+        if pg is not None and not pg.is_closed():
+            pg.context.close()
+        pg = boot_shared(browser, server, device)
+    yield pg
+    failed = getattr(request.node, "rep_call", None) is None or request.node.rep_call.failed
+    if failed or pg.watch.errors or pg.watch.foreign():
+        pg.context.close()           # never hand a page a test failed in to the next test
+        Booted.pages.pop(device, None)
+    assert pg.watch.foreign() == [], "requests left 127.0.0.1"
+    assert pg.watch.errors == [], f"uncaught page errors: {pg.watch.errors}"
+
+
+@pytest.fixture(scope="session")
+def _booted(browser):
+    yield Booted
+    for pg in Booted.pages.values():
+        if not pg.is_closed():
+            pg.context.close()
+    Booted.pages.clear()
+
+
+@pytest.fixture
+def app(_booted, browser, server, request):
+    """The worker's booted page of the app (1280 x 860, with `watch`, as `page`), reset (see above);
+    open the game the test needs with open_app(app, server.url + "#<link>"), which routes it in the page."""
+    yield from shared_page(browser, server, request, "desktop")
+
+
+@pytest.fixture
+def phone_app(_booted, browser, server, request):
+    """The same on a phone (390 x 844, is_mobile, touch): the worker's second booted page."""
+    yield from shared_page(browser, server, request, "phone")
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item, call):
+    """Each phase's report on the test item (rep_setup, rep_call): `app` reads whether the test failed."""
+    outcome = yield
+    rep = outcome.get_result()
+    setattr(item, "rep_" + rep.when, rep)
 
 
 def shot(page, name):

@@ -28,12 +28,14 @@ def every_game_in_both_languages(page, server):
             yield gid, lang
 
 
-def test_every_game_screen_in_both_languages(axe, page, server):
+def test_every_game_screen_in_both_languages(axe, app, server):
+    page = app
     for gid, lang in every_game_in_both_languages(page, server):
         assert violations(axe, page) == [], f"{gid} ({lang})"
 
 
-def test_dialog_rules_page_and_the_end_of_the_game(axe, page, server):
+def test_dialog_rules_page_and_the_end_of_the_game(axe, app, server):
+    page = app
     open_app(page, server.url + "#snorkels?v=1")
     page.click("#btn-new")
     assert violations(axe, page) == [], "new-game dialog"
@@ -64,9 +66,10 @@ def test_the_embed_view(axe, page, server):
     assert violations(axe, page) == []
 
 
-def test_the_board_editor_in_both_languages(axe, page, server):
+def test_the_board_editor_in_both_languages(axe, app, server):
     """The editor of every game (palette radio group, fields, options, studies), with a position
     it refuses (marked squares) too."""
+    page = app
     for gid, lang in every_game_in_both_languages(page, server):
         page.click("#btn-edit")
         page.wait_for_selector("#editor:not([hidden]) #palette button")

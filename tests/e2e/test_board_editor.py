@@ -91,25 +91,18 @@ def booted(browser, server, height):
 
 
 @pytest.fixture(scope="module")
-def editor_page(browser, server):
-    ctx, pg = booted(browser, server, 900)
-    yield pg
-    ctx.close()
-
-
-@pytest.fixture(scope="module")
 def other_profile(browser, server):
     """A second browser profile, booted once for the file: each game's link is opened in it by
     changing the address's fragment, as a player pastes a link into an open tab. It never plays, so
-    only the link can put a position there (nothing is shared with editor_page's profile)."""
+    only the link can put a position there (nothing is shared with the editor's profile, `app`)."""
     ctx, pg = booted(browser, server, 860)
     yield pg
     ctx.close()
 
 
 @pytest.mark.parametrize("gid", sorted(GAMES))
-def test_build_play_and_share_a_position(editor_page, other_profile, server, gid):
-    page = editor_page
+def test_build_play_and_share_a_position(app, other_profile, server, gid):
+    page = app                           # the worker's booted page (conftest.py), reset for each game
     page.evaluate(f"location.hash = {frag_of(gid)!r}")
     page.wait_for_function(f"window.spielkiste().startsWith({gid!r})")
     page.click("#btn-edit")
@@ -152,9 +145,10 @@ def place(page, key, *cells):
         page.click(f"#board [data-cell='{cell}']")
 
 
-def test_an_impossible_position_is_explained_and_its_squares_marked(page, server):
+def test_an_impossible_position_is_explained_and_its_squares_marked(app, server):
     """A smothered Snorkels group: the reason, in English and then in German, names it, its square
     is marked, 'Play from here' stays off until the position is mended."""
+    page = app
     open_editor(page, server)
     place(page, "P", "A1", "D4")
     place(page, "G", "A2", "B1")
@@ -173,7 +167,8 @@ def test_an_impossible_position_is_explained_and_its_squares_marked(page, server
     shot(page, "editor-bad-de")
 
 
-def test_a_pasted_code_is_read_by_the_engine_and_a_bad_one_changes_nothing(page, server):
+def test_a_pasted_code_is_read_by_the_engine_and_a_bad_one_changes_nothing(app, server):
+    page = app
     open_editor(page, server)
     place(page, "P", "D4")
     place(page, "G", "C3")
@@ -196,9 +191,10 @@ def test_a_pasted_code_is_read_by_the_engine_and_a_bad_one_changes_nothing(page,
     assert page.locator("#palette button").count() > 3
 
 
-def test_studies_are_saved_exported_and_imported(page, server, tmp_path):
+def test_studies_are_saved_exported_and_imported(app, server, tmp_path):
     """A named position is saved (its name shown as text, never markup), exported as a text
     file, deleted, and imported back; a line that is no position is skipped and counted."""
+    page = app
     open_editor(page, server)
     place(page, "P", "D4")
     place(page, "G", "E5")
@@ -245,9 +241,10 @@ def test_a_studies_slot_nested_deep_counts_as_none_and_the_page_lives(page, serv
     assert page.text_content("#study-list li button") == "After the bad slot"
 
 
-def test_the_editor_with_the_keyboard_only(page, server):
+def test_the_editor_with_the_keyboard_only(app, server):
     """Digits pick a palette item, arrows walk the squares, Enter places, Delete takes off, arrow
     keys move within the palette."""
+    page = app
     open_editor(page, server)
     page.focus("#board [data-cell][tabindex='0']")
     start = page.evaluate("document.activeElement.dataset.cell")
@@ -269,7 +266,8 @@ def test_the_editor_with_the_keyboard_only(page, server):
     assert page.evaluate("document.activeElement.dataset.item") == "G"
 
 
-def test_drag_moves_a_piece_and_a_palette_item_drops_onto_a_square(page, server):
+def test_drag_moves_a_piece_and_a_palette_item_drops_onto_a_square(app, server):
+    page = app
     open_editor(page, server)
     place(page, "P", "B2")
 
@@ -289,10 +287,8 @@ def test_drag_moves_a_piece_and_a_palette_item_drops_onto_a_square(page, server)
     assert sorted(board_pieces(page)) == ["C6.0", "E5.0"]
 
 
-def test_the_editor_on_a_phone_by_touch(browser, server):
-    ctx = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
-    page = ctx.new_page()
-    page.watch = Watch(page)
+def test_the_editor_on_a_phone_by_touch(phone_app, server):
+    page = phone_app
     open_editor(page, server, "blockade?v=1")
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     keys = page.eval_on_selector_all("#palette button", "e => e.map(x => x.dataset.item)")
@@ -305,8 +301,6 @@ def test_the_editor_on_a_phone_by_touch(browser, server):
     box = page.locator("#palette button").first.bounding_box()
     assert box["width"] >= 44 and box["height"] >= 44
     shot(page, "editor-phone")
-    assert page.watch.errors == []
-    ctx.close()
 
 
 def test_the_editor_in_an_embed(page, server):
@@ -323,9 +317,10 @@ def test_the_editor_in_an_embed(page, server):
     assert sorted(board_pieces(page)) == ["C3.0", "D4.0"]
 
 
-def test_a_built_position_is_played_against_the_computer_from_either_side(page, server):
+def test_a_built_position_is_played_against_the_computer_from_either_side(app, server):
     """Play from here, then the computer takes the side to move and answers; switching sides
     gives it the other colour."""
+    page = app
     open_editor(page, server)
     place(page, "P", "D4", "C3")
     place(page, "G", "D3")

@@ -4,6 +4,7 @@ picture; the share sheet; a game by links between two browsers ("Send your move"
 import json
 import os
 import random
+import shutil
 import tempfile
 import xml.etree.ElementTree as ET
 
@@ -45,6 +46,7 @@ def host(server):
     srv.open = open_
     yield srv
     srv.stop()
+    shutil.rmtree(folder, ignore_errors=True)
 
 
 def events(page, kind=None):
@@ -199,7 +201,8 @@ def test_seats_that_do_not_fit_the_game_are_ignored(page, host):
     assert frame.locator("#seats select[data-seat='1']").input_value() == "computer"   # the page's default
 
 
-def test_the_board_as_svg_and_png(page, server):
+def test_the_board_as_svg_and_png(app, server):
+    page = app
     open_app(page, server.url + "#snorkels?m=D4")
     with page.expect_download() as d:
         page.click("#btn-svg")
@@ -221,7 +224,8 @@ def test_the_board_as_svg_and_png(page, server):
     assert data[:8] == b"\x89PNG\r\n\x1a\n"
     width, height = int.from_bytes(data[16:20], "big"), int.from_bytes(data[20:24], "big")
     assert width == 1280 and height > 1280
-    # the picture is not blank: the board's colours are in it
+    # the picture is not blank: the board's colours are in it (drawn in a tab of its own)
+    page = page.context.new_page()
     page.set_content("<canvas id=c></canvas>")
     colours = page.evaluate("""async (b64) => { const img = new Image(); img.src = 'data:image/png;base64,' + b64;
       await img.decode(); const c = document.getElementById('c'); c.width = img.width; c.height = img.height;

@@ -1,10 +1,11 @@
 """Every game end to end: open it, play several moves by clicking the squares (and choice
 buttons) the page offers, including set-up phases; the link opens the same game in a second
 browser profile; the computer answers from its worker. Games for more than two players run
-with 3+ seats. Two pages are booted once per module and switched by link, as a player would."""
+with 3+ seats. The worker's booted page (`app`) and a second profile booted once for the module are
+switched by link, as a player would."""
 import pytest
 
-from conftest import Watch, click_some_targets, moves, open_app, shot, wait_moves
+from conftest import Watch, click_some_targets, moves, open_app, route, shot, wait_moves
 from spielkiste.registry import GAMES
 
 
@@ -18,22 +19,14 @@ def cases():
 
 
 @pytest.fixture(scope="module")
-def pages(browser, server):
-    out = []
-    for _ in range(2):
-        ctx = browser.new_context(viewport={"width": 1280, "height": 860})
-        pg = ctx.new_page()
-        pg.watch = Watch(pg)
-        open_app(pg, server.url + "#snorkels?v=1")
-        out.append(pg)
-    yield out
-    for pg in out:
-        pg.context.close()
-
-
-def go(page, frag):
-    page.evaluate(f"location.hash = {frag!r}")
-    page.wait_for_function(f"window.spielkiste().startsWith({frag.split('?')[0]!r})", timeout=30000)
+def other(browser, server):
+    """A second browser profile, booted once for the file: only a link brings it a game."""
+    ctx = browser.new_context(viewport={"width": 1280, "height": 860})
+    pg = ctx.new_page()
+    pg.watch = Watch(pg)
+    open_app(pg, server.url + "#snorkels?v=1")
+    yield pg
+    ctx.close()
 
 
 def pieces(page):
@@ -41,11 +34,11 @@ def pieces(page):
 
 
 @pytest.mark.parametrize("gid,opts", cases(), ids=[f"{g}-{o or 'default'}" for g, o in cases()])
-def test_game_plays_by_clicking_shares_and_the_computer_answers(pages, gid, opts):
-    page, other = pages
+def test_game_plays_by_clicking_shares_and_the_computer_answers(app, other, gid, opts):
+    page = app
     seeded = any(o.key == "seed" for o in GAMES[gid].all_options())
     frag = f"{gid}?{opts}" if opts else (f"{gid}?seed=5" if seeded else f"{gid}?v=1")
-    go(page, frag)
+    route(page, frag)             # as a link followed in the open tab (conftest.route waits for it)
     n = GAMES[gid].new(dict([opts.split("=")]) if opts else None).num_players
     assert page.locator("#seats li").count() == n
     assert page.locator("#board svg [data-cell]").count() > 0
@@ -54,7 +47,7 @@ def test_game_plays_by_clicking_shares_and_the_computer_answers(pages, gid, opts
     played = moves(page)
     link = page.evaluate("location.hash").lstrip("#")
     assert all(m in link for m in played)
-    go(other, link)
+    route(other, link)
     assert moves(other) == played
     assert pieces(other) == pieces(page)
     if "over" not in (page.get_attribute("#status", "class") or ""):
@@ -62,5 +55,5 @@ def test_game_plays_by_clicking_shares_and_the_computer_answers(pages, gid, opts
         wait_moves(page, len(played) + 1, timeout=90000)
         assert page.evaluate("location.hash").lstrip("#") != link
         page.select_option("#seats select[data-seat='0']", "human")
-    for pg in pages:
+    for pg in (page, other):
         assert pg.watch.errors == [] and pg.watch.foreign() == []

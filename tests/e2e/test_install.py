@@ -55,14 +55,16 @@ def test_every_image_the_manifest_names_is_served_with_its_stated_size(manifest)
     assert all(len(fetch(urllib.parse.urljoin(url, s["src"]))[2]) < 150_000 for s in m["screenshots"])
 
 
-def test_the_apple_touch_icon_is_180_pixels(page, server):
-    open_app(page, server.url)
+def test_the_apple_touch_icon_is_180_pixels(app, server):
+    page = app
+    open_app(page, server.url + "#snorkels")          # index.html's head, whatever game it shows
     href = page.get_attribute("link[rel='apple-touch-icon']", "href")
     status, _, body = fetch(urllib.parse.urljoin(server.url, href))
     assert status == 200 and png_size(body) == "180x180"
 
 
-def test_every_shortcut_opens_its_game(page, manifest):
+def test_every_shortcut_opens_its_game(app, manifest):
+    page = app
     url, m = manifest
     targets = [(urllib.parse.urljoin(url, s["url"]), s["url"].split("#")[1]) for s in m["shortcuts"]]
     assert len(targets) == 10

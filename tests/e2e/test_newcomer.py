@@ -26,6 +26,15 @@ def fresh(browser, url, lang="en", device=DESKTOP):
     return open_app(page, url)
 
 
+def on(shared, url, lang="en"):
+    """The worker's booted page (`app`, or `phone_app` for a phone) at `url`, in `lang`, chosen in the
+    language menu (a fresh profile would take it from the browser's language)."""
+    page = open_app(shared, url)
+    if lang != "en":
+        page.select_option("#lang", lang)
+    return page
+
+
 def close(page):
     assert page.watch.errors == [], page.watch.errors
     assert page.watch.foreign() == []
@@ -54,9 +63,15 @@ def scroll_y(page):
 
 def record(page, expr):
     """Records the value of the JS expression `expr` at every frame from now on (read by `recorded`),
-    so a jump that lasts only while the computer thinks is seen too."""
-    page.evaluate(f"() => {{ window.seen = new Set(); const f = () => {{ window.seen.add({expr}); "
+    so a jump that lasts only while the computer thinks is seen too; until stop_recording(page)."""
+    page.evaluate(f"() => {{ window.seen = new Set(); const me = window.recording = (window.recording || 0) + 1; "
+                  f"const f = () => {{ if (window.recording !== me) return; window.seen.add({expr}); "
                   "requestAnimationFrame(f); }; f(); }")
+
+
+def stop_recording(page):
+    """Ends record()'s loop (the shared booted page goes on to the next test)."""
+    page.evaluate("window.recording = 0")
 
 
 def recorded(page):
@@ -64,10 +79,10 @@ def recorded(page):
 
 
 @pytest.mark.parametrize("gid", ["snorkels", "drei"])
-def test_a_phone_page_stays_where_it_is_after_every_move(browser, server, gid):
+def test_a_phone_page_stays_where_it_is_after_every_move(phone_app, server, gid):
     """Defect 1: the move list kept its current move in view with scrollIntoView, which scrolled the
     whole page on a phone and pushed the board's top rows off the screen after every move."""
-    page = fresh(browser, server.url + "#" + gid, "de", PHONE)      # a bare link: against the computer
+    page = on(phone_app, server.url + "#" + gid, "de")      # a bare link: against the computer
     page.evaluate("window.scrollTo(0, 59)")
     assert scroll_y(page) == 59
     for _ in range(6):
@@ -84,13 +99,12 @@ def test_a_phone_page_stays_where_it_is_after_every_move(browser, server, gid):
         assert scroll_y(page) == 59, "the page scrolled after the computer's move"
     assert len(moves(page)) >= 6
     shot(page, f"newcomer-phone-{gid}-de")
-    close(page)
 
 
-def test_a_long_move_list_keeps_its_current_move_in_view_inside_the_list(browser, server):
+def test_a_long_move_list_keeps_its_current_move_in_view_inside_the_list(app, server):
     """The list scrolls itself to the current move, at either end, and the page does not move."""
     rec = played("snorkels", 40, seed=3, options={"pie": False})
-    page = fresh(browser, server.url + "#" + links.to_fragment(rec))
+    page = open_app(app, server.url + "#" + links.to_fragment(rec))
     in_view = """() => { const l = document.getElementById('movelist').getBoundingClientRect();
         const c = document.querySelector('#movelist [aria-current]').getBoundingClientRect();
         return c.top >= l.top - 1 && c.bottom <= l.bottom + 1; }"""
@@ -104,11 +118,11 @@ def test_a_long_move_list_keeps_its_current_move_in_view_inside_the_list(browser
     assert page.evaluate(in_view) and page.evaluate("document.getElementById('movelist').scrollTop") == 0
     page.click("#btn-last")
     assert page.evaluate(in_view) and scroll_y(page) == y
-    close(page)
 
 
-def test_the_move_list_reads_in_rounds(page, server):
+def test_the_move_list_reads_in_rounds(app, server):
     """Two players: one row per round ("1. C3 F2"), each move still a button of its own."""
+    page = app
     rec = played("snorkels", 5, options={"pie": False})
     open_app(page, server.url + "#" + links.to_fragment(rec))
     rows = page.eval_on_selector_all("#movelist li", "els => els.map(li => "
@@ -127,11 +141,11 @@ EVAL_STATE = """JSON.stringify({seat: document.getElementById('evalbar').dataset
                            || document.getElementById('evalbar')).backgroundColor})"""
 
 
-def test_the_evaluation_bar_speaks_for_one_side_in_its_colours_and_language(browser, server):
+def test_the_evaluation_bar_speaks_for_one_side_in_its_colours_and_language(app, server):
     """Defect 3 (and 9): the bar showed the side to move, so it flipped with every move, in white
     and black, and stayed English after a switch to German. Now: the human's side throughout, in
     the seats' colours (Purple filled against Green), the number on the bar."""
-    page = fresh(browser, server.url + "#snorkels?pie=0&seed=4")
+    page = open_app(app, server.url + "#snorkels?pie=0&seed=4")
     page.select_option("#seats select[data-seat='1']", "computer")
     page.check("#eval-toggle")
     record(page, EVAL_STATE)
@@ -141,6 +155,7 @@ def test_the_evaluation_bar_speaks_for_one_side_in_its_colours_and_language(brow
         page.wait_for_selector("body[data-thinking='0']")
         page.wait_for_function("document.getElementById('eval-text').textContent !== ''")
     seen = [json.loads(s) for s in recorded(page)]
+    stop_recording(page)
     numbers = [s for s in seen if s["number"]]
     assert len(numbers) >= 4
     assert {s["side"] for s in seen} == {"Purple's winning chance"} and {s["seat"] for s in seen} == {"0"}
@@ -152,11 +167,11 @@ def test_the_evaluation_bar_speaks_for_one_side_in_its_colours_and_language(brow
     page.select_option("#lang", "de")
     assert page.text_content("#eval-side") == "Gewinnchance für Lila"
     assert re.fullmatch(r"\d{1,3} %", page.text_content("#eval-text"))
-    close(page)
 
 
-def test_teams_are_named_by_their_partners(page, server):
+def test_teams_are_named_by_their_partners(app, server):
     """Defect 9: "Teams 1 / Teams 2" said nothing; the seats and the new-game dialog name partners."""
+    page = app
     open_app(page, server.url + "#weltreich?players=4&teams=1")
     state = GAMES["weltreich"].new({"players": 4, "teams": True})
     names = [t("colour." + state.seat_colour(s)) for s in range(4)]
@@ -170,23 +185,22 @@ def test_teams_are_named_by_their_partners(page, server):
     page.click("#newgame-cancel")
 
 
-def test_the_result_shows_once(browser, server):
+def test_the_result_shows_once(phone_app, server):
     """Defect 9: at the end the result stood in the result box and again, in red, in the status."""
     rec = played("snorkels", 200, seed=2, options={"pie": False})
     assert rec.current.result is not None
-    page = fresh(browser, server.url + "#" + links.to_fragment(rec), "de", PHONE)
+    page = on(phone_app, server.url + "#" + links.to_fragment(rec), "de")
     result = page.text_content("#result-text")
     shown = page.evaluate("""text => [...document.querySelectorAll('#side *')].filter(e =>
         e.children.length === 0 && e.textContent === text && e.getBoundingClientRect().width > 1).length""", result)
     assert page.is_visible("#result") and shown == 1
-    close(page)
 
 
-def test_controls_stay_put_when_a_choice_or_the_computer_comes(browser, server):
+def test_controls_stay_put_when_a_choice_or_the_computer_comes(phone_app, app, server):
     """Defect 9: the choice buttons (the pie rule's swap) and the "thinking" line pushed the
     controls down and back; the row they share keeps its height."""
-    for device in (PHONE, DESKTOP):
-        page = fresh(browser, server.url + "#snorkels?seed=4", "de", device)
+    for shared in (phone_app, app):
+        page = on(shared, server.url + "#snorkels?seed=4", "de")
         record(page, "Math.round(document.getElementById('btn-new').getBoundingClientRect().top + window.scrollY)")
         page.locator("[data-cell].target").first.click()
         page.wait_for_selector("#choices button")                      # Green may swap
@@ -194,7 +208,7 @@ def test_controls_stay_put_when_a_choice_or_the_computer_comes(browser, server):
         wait_moves(page, 2, timeout=90000)
         page.wait_for_selector("body[data-thinking='0']")
         assert len(recorded(page)) == 1, recorded(page)
-        close(page)
+        stop_recording(page)
 
 
 def test_an_embed_keeps_its_height_over_computer_moves(browser, server):
@@ -215,18 +229,19 @@ def test_an_embed_keeps_its_height_over_computer_moves(browser, server):
     close(page)
 
 
-def test_the_two_phone_buttons_rows_never_wrap(browser, server):
+def test_the_two_phone_buttons_rows_never_wrap(phone_app, server):
     """Defect 9: « ‹ › » stay on one row on a phone, in the longer German labels too."""
-    page = fresh(browser, server.url + "#snorkels", "de", PHONE)
+    page = on(phone_app, server.url + "#snorkels", "de")
     tops = [page.locator(f"#{b}").bounding_box()["y"] for b in ("btn-first", "btn-undo", "btn-redo", "btn-last")]
     assert len(set(tops)) == 1, tops
-    close(page)
 
 
 @pytest.mark.parametrize("lang", ["en", "de"])
-def test_every_game_says_its_goal(browser, server, lang):
+def test_every_game_says_its_goal(app, server, lang):
     """A newcomer's first minute: a one-line goal under each game's name, in the page's language."""
-    page = fresh(browser, server.url + "#snorkels", lang)
+    page = open_app(app, server.url + "#snorkels")
+    if lang != "en":
+        page.select_option("#lang", lang)       # the language menu (the booted page starts in English)
     for gid in GAMES:
         page.evaluate(f"location.hash = '{gid}'")
         page.wait_for_function(f"window.spielkiste().startsWith('{gid}')")
@@ -234,7 +249,6 @@ def test_every_game_says_its_goal(browser, server, lang):
     page.evaluate("location.hash = 'snorkels'")
     page.wait_for_function("window.spielkiste().startsWith('snorkels')")
     shot(page, f"newcomer-goal-{lang}")
-    close(page)
 
 
 @pytest.mark.parametrize("frag, says", [
@@ -242,15 +256,17 @@ def test_every_game_says_its_goal(browser, server, lang):
     ("surikata?mounds=hand", {"en": "hide the squares behind them", "de": "verdecken dem Erdmännchen"}),
     ("snorkels?stones=2&setup=hand", {"en": "block breathing tubes", "de": "blockieren Atemschläuche"}),
 ])
-def test_set_up_phases_explain_themselves(browser, server, frag, says):
+def test_set_up_phases_explain_themselves(app, server, frag, says):
+    page = open_app(app, server.url + "#" + frag)                          # options: every seat human
     for lang in ("en", "de"):
-        page = fresh(browser, server.url + "#" + frag, lang)              # options: every seat human
+        if lang != "en":
+            page.select_option("#lang", lang)   # the language menu (the booted page starts in English)
         assert says[lang] in page.text_content("#status-extra")
-        close(page)
 
 
-def test_an_open_gate_says_what_to_click(page, server):
+def test_an_open_gate_says_what_to_click(app, server):
     """Das Tor: before the buttons appear, the status says to click the gate's centre."""
+    page = app
     rec = Record.new(get_game("tor"), {})
     rnd = random.Random(0)
     while rec.current.gate < 0:                   # a real game until a gate opens (48 moves)
@@ -261,8 +277,9 @@ def test_an_open_gate_says_what_to_click(page, server):
     shot(page, "newcomer-tor-gate-en")
 
 
-def test_a_hint_is_an_arrow_from_the_piece_to_its_target(page, server):
+def test_a_hint_is_an_arrow_from_the_piece_to_its_target(app, server):
     """The hint was a faint square; now an arrow for a move, a ring for a placement."""
+    page = app
     open_app(page, server.url + "#blockade?v=1")
     page.wait_for_selector("body[data-ai='ready']", timeout=90000)
     page.click("#btn-hint")
@@ -279,8 +296,9 @@ def test_a_hint_is_an_arrow_from_the_piece_to_its_target(page, server):
     shot(page, "newcomer-hint-arrow-en")
 
 
-def test_stacks_in_the_top_row_stay_inside_the_frame(page, server):
+def test_stacks_in_the_top_row_stay_inside_the_frame(app, server):
     """Defect 9: Ziggurats' towers on the top row drew over the board's frame; it grows with them."""
+    page = app
     for seed in range(50):                              # a real game that builds three high on row 1
         rec = played("ziggurats", 80, seed=seed)
         if any(p.level >= 3 and p.cell[1:] == "1" for p in rec.current.view().pieces):

@@ -30,7 +30,8 @@ def kept(page):
     return save["link"], save["seats"]
 
 
-def test_a_rules_example_opens_beside_the_game_with_its_caption_and_both_ways_back(page, server):
+def test_a_rules_example_opens_beside_the_game_with_its_caption_and_both_ways_back(app, server):
+    page = app
     mine = game_against_the_computer(page, server.url)
     before = kept(page)
     page.click("#btn-rules")
@@ -51,7 +52,8 @@ def test_a_rules_example_opens_beside_the_game_with_its_caption_and_both_ways_ba
     assert page.is_hidden("#example-bar")
 
 
-def test_links_from_elsewhere_never_replace_the_game_in_progress(page, server, browser):
+def test_links_from_elsewhere_never_replace_the_game_in_progress(app, server, browser):
+    page = app
     mine = game_against_the_computer(page, server.url)
     before = kept(page)
     # another site sends the visitor to a link of the same game
@@ -80,7 +82,8 @@ def test_links_from_elsewhere_never_replace_the_game_in_progress(page, server, b
         page.wait_for_selector("body[data-ready='1']")
 
 
-def test_two_tabs_on_one_game_follow_each_other_and_a_reload_keeps_the_seats(page, server):
+def test_two_tabs_on_one_game_follow_each_other_and_a_reload_keeps_the_seats(app, server):
+    page = app
     mine = game_against_the_computer(page, server.url)
     other = page.context.new_page()
     other.watch = Watch(other)
@@ -105,7 +108,8 @@ def test_two_tabs_on_one_game_follow_each_other_and_a_reload_keeps_the_seats(pag
     other.close()
 
 
-def test_undo_and_redo_against_the_computer_are_mirrors(page, server):
+def test_undo_and_redo_against_the_computer_are_mirrors(app, server):
+    page = app
     mine = game_against_the_computer(page, server.url)
     page.click("#btn-undo")
     assert f"move {len(mine) - 2} of {len(mine)}" in page.inner_text("#status-extra")
@@ -115,7 +119,8 @@ def test_undo_and_redo_against_the_computer_are_mirrors(page, server):
     assert page.get_attribute("body", "data-thinking") != "1"       # the human's turn: no computer move
 
 
-def test_the_link_box_follows_the_game_and_closes_for_a_new_one(page, server):
+def test_the_link_box_follows_the_game_and_closes_for_a_new_one(app, server):
+    page = app
     open_app(page, server.url + "#snorkels?m=D4")
     page.context.grant_permissions(["clipboard-read", "clipboard-write"])
     page.click("#btn-link")
@@ -132,7 +137,8 @@ def test_the_link_box_follows_the_game_and_closes_for_a_new_one(page, server):
     page.wait_for_selector("#link-box", state="hidden")
 
 
-def test_my_games_lists_the_kept_games_and_opens_them(page, server):
+def test_my_games_lists_the_kept_games_and_opens_them(app, server):
+    page = app
     mine = game_against_the_computer(page, server.url)
     page.goto(server.url + "#drei")
     page.wait_for_selector("body[data-ready='1']")
@@ -147,10 +153,8 @@ def test_my_games_lists_the_kept_games_and_opens_them(page, server):
     assert moves(page) == mine and seats(page) == ["human", "computer"]
 
 
-def test_a_phone_shows_the_board_after_an_example_opens(browser, server):
-    ctx = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
-    page = ctx.new_page()
-    page.watch = Watch(page)
+def test_a_phone_shows_the_board_after_an_example_opens(phone_app, server):
+    page = phone_app
     open_app(page, server.url + "#snorkels")
     page.click("#btn-rules")
     example = page.locator("#rules-text a.example").last
@@ -161,4 +165,3 @@ def test_a_phone_shows_the_board_after_an_example_opens(browser, server):
     page.wait_for_timeout(300)
     top = page.evaluate("document.getElementById('board-wrap').getBoundingClientRect().top")
     assert -5 <= top <= 200, f"the board's top is at {top} px, off the screen"
-    ctx.close()

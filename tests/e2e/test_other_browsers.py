@@ -1,8 +1,8 @@
 """Every browser, not just Chromium: a smoke test in Firefox ESR (Debian's firefox-esr, driven over WebDriver
 BiDi by npm puppeteer-core: tests/browsers/firefox_smoke.mjs) and in WebKit (Debian's WebKitWebDriver with its
 MiniBrowser on a virtual screen, driven by PyPI selenium). Each loads three games (WebKit: one start, then each
-game by its link in the same tab), makes a move and waits for the computer's answer, then plays offline with the
-server stopped. `.ci/run` installs both browsers."""
+game by its link in the same tab), switches the theme in the first, makes a move and waits for the computer's
+answer, then plays offline with the server stopped. `.ci/run` installs both browsers."""
 import os
 import shutil
 import subprocess
@@ -91,6 +91,13 @@ def test_webkit_plays_three_games_and_offline(dist, display):
             # the next game by its link in the same tab (a fragment change: one start of WebKit's Pyodide)
             driver.execute_script("location.hash = arguments[0]", game)
             wait_for(driver, f"window.spielkiste() === '{game}' || window.spielkiste().startsWith('{game}?')", 60)
+            if game == "snorkels":        # the theme button: the page and the board change colour (issue 34)
+                look = ("return [document.documentElement.dataset.theme || '', getComputedStyle(document."
+                        "querySelector('#board .frame')).fill, getComputedStyle(document.body).color]")
+                was = driver.execute_script(look)
+                driver.execute_script("document.getElementById('btn-theme').click()")
+                now = driver.execute_script(look)
+                assert now[0] in ("dark", "light") and now[1] != was[1] and now[2] != was[2], (was, now)
             before = driver.execute_script("return document.querySelectorAll('#movelist button').length")
             driver.execute_script("document.querySelector('[data-cell].target')"
                                   ".dispatchEvent(new MouseEvent('click', {bubbles: true}))")

@@ -77,7 +77,8 @@ def test_link_round_trip_in_another_browser(browser, server):
     b.close()
 
 
-def test_malformed_links_show_a_message_and_a_fresh_board(page, server):
+def test_malformed_links_show_a_message_and_a_fresh_board(app, server):
+    page = app
     open_app(page, server.url + "#snorkels")
     cases = [
         ("snorkels?m=D4,D4", "move 2"),
@@ -101,7 +102,8 @@ def test_malformed_links_show_a_message_and_a_fresh_board(page, server):
     click_some_targets(page, 1)
 
 
-def test_undo_redo_and_move_list(page, server):
+def test_undo_redo_and_move_list(app, server):
+    page = app
     open_app(page, server.url + "#snorkels?m=D4,E5,C3,B6")
     assert moves(page) == ["D4", "E5", "C3", "B6"]
     page.click("#movelist button[data-ply='2']")
@@ -221,10 +223,10 @@ def test_stop_button_and_computer_versus_computer(page, server):
     page.click("#btn-stop")
     wait_moves(page, 1, timeout=10000)
     assert time.time() - t0 < 4, "Move now did not stop the search"
-    # computer against computer
+    # computer against computer, at the beginner level (a few iterations, a move drawn with a temperature)
     page.select_option("#seats select[data-seat='1']", "computer")
     page.click("#btn-new")
-    page.select_option("#level", "1")
+    page.select_option("#level", "-1")
     page.select_option("#newgame-seats select[data-seat='0']", "computer")
     page.select_option("#newgame-seats select[data-seat='1']", "computer")
     page.click("#newgame-start")
@@ -238,10 +240,16 @@ def test_each_level_says_what_it_is_worth(page, server):
     points, n = levels.measured(gid, k)
     missing = next(((g, j) for g in GAMES for j in range(2, max(levels.LEVELS) + 1)
                     if levels.measured(g, j) is None and 2 in GAMES[g].player_counts), None)
+    low, rated = min(levels.LEVELS), levels.rating(gid, min(levels.LEVELS))
     open_app(page, server.url + "#" + gid)
     page.click("#btn-new")
-    page.select_option("#level", "1")
-    assert "quickest level" in page.inner_text("#level-note")
+    assert page.input_value("#level") == str(levels.DEFAULT_LEVEL)      # a first visit: an easy level
+    page.select_option("#level", str(low))
+    note = page.inner_text("#level-note")
+    assert ("a novice who only takes" if levels.measured(gid, low) else "quickest level") in note, note
+    if rated:          # the ladder's rating: in the level's option with its word, and in the note
+        assert page.inner_text(f"#level option[value='{low}']") == f"beginner · {rated[0]}"
+        assert f": {rated[0]} (95 % interval {rated[1]}–{rated[2]}; a novice" in note, note
     page.select_option("#level", str(k))
     note = page.inner_text("#level-note")
     assert f"{round(100 * points / n)} %" in note and f"in {n} two-player games" in note, note
@@ -252,6 +260,11 @@ def test_each_level_says_what_it_is_worth(page, server):
     page.click("#btn-new")
     page.select_option("#level", str(k))
     assert f"{round(100 * points / n)} % der Punkte in {n} Partien" in page.inner_text("#level-note")
+    if rated:
+        assert page.inner_text(f"#level option[value='{low}']") == f"Anfänger · {rated[0]}"
+        page.select_option("#level", str(low))
+        assert f": {rated[0]} (95-%-Intervall {rated[1]}–{rated[2]}" in page.inner_text("#level-note")
+        page.select_option("#level", str(k))
     assert ("deutlich schwächer" in page.inner_text("#level-note")) == levels.weaker(gid, k)
     weak = next(((g, j) for g, per in levels.MEASURED.items() for j in per if levels.weaker(g, j)), None)
 
@@ -273,7 +286,8 @@ def test_each_level_says_what_it_is_worth(page, server):
     assert "wenn er spielt" in note_for("solitaire")
 
 
-def test_new_game_options_stones_by_hand_and_no_pie(page, server):
+def test_new_game_options_stones_by_hand_and_no_pie(app, server):
+    page = app
     open_app(page, server.url + "#snorkels")
     page.click("#btn-new")
     page.uncheck("#newgame-options [data-option='pie']")
@@ -291,7 +305,8 @@ def test_new_game_options_stones_by_hand_and_no_pie(page, server):
     assert "pie=0" in page.evaluate("location.hash")
 
 
-def test_pie_swap_button_and_german(page, server):
+def test_pie_swap_button_and_german(app, server):
+    page = app
     open_app(page, server.url + "#snorkels?m=D4")
     page.select_option("#lang", "de")
     assert "ist am Zug" in page.inner_text("#status")
@@ -303,7 +318,8 @@ def test_pie_swap_button_and_german(page, server):
     shot(page, "platform-german")
 
 
-def test_rules_page_and_its_examples(page, server):
+def test_rules_page_and_its_examples(app, server):
+    page = app
     open_app(page, server.url + "#snorkels")
     page.click("#btn-rules")
     page.wait_for_selector("#rules-text h2")
@@ -336,7 +352,8 @@ def test_rules_page_and_its_examples(page, server):
         assert page.request.get(server.url + path).ok
 
 
-def test_solitaire_hint_and_solvability_from_the_worker(page, server):
+def test_solitaire_hint_and_solvability_from_the_worker(app, server):
+    page = app
     open_app(page, server.url + "#solitaire?v=1")
     assert page.locator("#seats li").count() == 1
     page.click("#tools button[data-tool='hint']")

@@ -60,8 +60,8 @@ LEVEL_CUT = """(() => {
 })()"""
 
 
-def test_every_game_on_a_phone_fits_and_plays_by_tapping(browser, server):
-    page = fresh_page(browser, server.url + "#snorkels?v=1", **PHONE)
+def test_every_game_on_a_phone_fits_and_plays_by_tapping(phone_app, server):
+    page = open_app(phone_app, server.url + "#snorkels?v=1")
     for gid in GAMES:
         page.evaluate(f"location.hash = '{gid}?v=1'")
         page.wait_for_function(f"window.spielkiste().startsWith('{gid}')")
@@ -98,7 +98,6 @@ def test_every_game_on_a_phone_fits_and_plays_by_tapping(browser, server):
         page.evaluate("location.hash = 'weltreich?v=1'")
         page.wait_for_function("window.spielkiste().startsWith('weltreich')")
         assert page.evaluate("document.documentElement.scrollWidth") <= width, f"overflow at {width}px"
-    close(page)
 
 
 def focused_cell(page):
@@ -151,8 +150,8 @@ def play_with_keys(page, limit):
 
 
 @pytest.mark.parametrize("frag", ["surikata?seed=3", "snorkels?seed=4&pie=0"])
-def test_a_whole_game_with_the_keyboard_only(browser, server, frag):
-    page = fresh_page(browser, server.url + "#" + frag)
+def test_a_whole_game_with_the_keyboard_only(app, server, frag):
+    page = open_app(app, server.url + "#" + frag)
     play_with_keys(page, 200)
     assert page.is_visible("#result")
     assert page.text_content("#result-text") == page.text_content("#status")
@@ -161,10 +160,10 @@ def test_a_whole_game_with_the_keyboard_only(browser, server, frag):
     page.click("#again")                          # play again: same seats, a new game
     wait_moves(page, 0)
     assert moves(page) == [] and not page.is_visible("#result")
-    close(page)
 
 
-def test_a_click_beside_the_squares_does_nothing_and_raises_nothing(page, server):
+def test_a_click_beside_the_squares_does_nothing_and_raises_nothing(app, server):
+    page = app
     open_app(page, server.url + "#snorkels?seed=4")
     box = page.locator("#board svg").bounding_box()
     page.mouse.click(box["x"] + 3, box["y"] + 3)                # the frame, not a square
@@ -176,8 +175,9 @@ def test_a_click_beside_the_squares_does_nothing_and_raises_nothing(page, server
     assert [m for m in page.watch.console if "Traceback" in m or "Error" in m] == []
 
 
-def test_hint_and_evaluation_in_every_game(page, server):
+def test_hint_and_evaluation_in_every_game(app, server):
     """The worker's best move at the current level, marked and not played; the winning chance bar."""
+    page = app
     open_app(page, server.url + "#snorkels?v=1")
     page.wait_for_selector("body[data-ai='ready']", timeout=90000)
     page.check("#eval-toggle")

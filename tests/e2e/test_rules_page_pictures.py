@@ -68,7 +68,8 @@ def test_every_rules_page_shows_its_pictures(browser, server, device, lang):
         ctx.close()
 
 
-def test_clicking_a_picture_opens_its_position(page, server):
+def test_clicking_a_picture_opens_its_position(app, server):
+    page = app
     open_app(page, server.url + "#snorkels?v=1")
     open_rules(page, "tor")
     link = page.locator("#rules-text a.example").nth(1)

@@ -36,7 +36,8 @@ def stored(page):
     return page.evaluate("localStorage.getItem('spielkiste.theme')")
 
 
-def test_the_switch_recolours_the_page_and_the_board_and_comes_back_to_the_system(page, server):
+def test_the_switch_recolours_the_page_and_the_board_and_comes_back_to_the_system(app, server):
+    page = app
     page.emulate_media(color_scheme="light")
     open_app(page, server.url + "#snorkels")
     light = page.evaluate(COLOURS)
@@ -56,7 +57,8 @@ def test_the_switch_recolours_the_page_and_the_board_and_comes_back_to_the_syste
     assert theme(page) is None and stored(page) == "system" and page.evaluate(COLOURS) == light
 
 
-def test_the_choice_survives_a_reload_and_is_painted_before_python_runs(page, server):
+def test_the_choice_survives_a_reload_and_is_painted_before_python_runs(app, server):
+    page = app
     page.emulate_media(color_scheme="light")
     open_app(page, server.url + "#blockade")
     page.click("#btn-theme")
@@ -70,7 +72,8 @@ def test_the_choice_survives_a_reload_and_is_painted_before_python_runs(page, se
     assert theme(page) == "dark" and page.evaluate(COLOURS) == dark
 
 
-def test_the_system_preference_is_followed_and_can_be_overruled(page, server):
+def test_the_system_preference_is_followed_and_can_be_overruled(app, server):
+    page = app
     page.emulate_media(color_scheme="dark")
     open_app(page, server.url + "#drei")
     dark = page.evaluate(COLOURS)
@@ -91,9 +94,10 @@ def test_an_embed_takes_its_theme_and_keeps_nothing(page, server, asked, system)
     assert stored(page) is None
 
 
-def test_an_exported_picture_keeps_the_theme_shown(page, server):
+def test_an_exported_picture_keeps_the_theme_shown(app, server):
     """The SVG file names its theme on its root and inlines board.css, so it looks the same wherever
     it is opened, whatever that viewer's system prefers."""
+    page = app
     page.emulate_media(color_scheme="light")
     open_app(page, server.url + "#weltreich")
     page.click("#btn-theme")
@@ -104,7 +108,8 @@ def test_an_exported_picture_keeps_the_theme_shown(page, server):
         text = f.read()
     assert re.match(r'<svg [^>]*data-theme="dark"', text)
     assert not re.search(r'\s(?:fill|stroke)="(?!none)', text), "colours come from the inlined style sheet"
-    # opened on its own in a browser whose system is light, the picture is still dark
+    # opened on its own (a tab of its own) in a browser whose system is light, the picture is still dark
+    page = page.context.new_page()
     page.emulate_media(color_scheme="light")
     page.goto("data:image/svg+xml;base64," + base64.b64encode(text.encode()).decode())
     assert page.evaluate("getComputedStyle(document.querySelector('svg.board rect.cell')).fill") == square
@@ -119,9 +124,10 @@ SCREENS = {
 
 
 @pytest.mark.parametrize("screens", SCREENS.values(), ids=SCREENS.keys())
-def test_axe_finds_nothing_in_the_dark(axe, page, server, screens):  # noqa: F811  (axe: the fixture)
+def test_axe_finds_nothing_in_the_dark(axe, app, server, screens):  # noqa: F811  (axe: the fixture)
     """The accessibility test's screens again, under the system's dark preference (colour contrast
     above all)."""
+    page = app
     page.emulate_media(color_scheme="dark")
     screens(axe, page, server)
     assert page.evaluate("matchMedia('(prefers-color-scheme: dark)').matches")

@@ -1,30 +1,101 @@
+# ruff: noqa: E501  (MEASURED and RATINGS are written by the benches, one line per game)
 """The computer's levels: seconds per move, and how each level fared against the one below it.
 
-MEASURED is written by `tests/bench/strength.py --levels --write` (do not edit it by hand):
+MEASURED is written by `tests/bench/strength.py --levels --write` and `tests/bench/ladder.py --write`
+(do not edit it by hand):
 for a game and a level k >= 2, the points level k scored against level k-1 in a match with
 colours alternating, the number of games, and the time scale of that match (CPython seconds
 per browser second: the browser's Pyodide runs the search at about half the speed, so the
 match gives each level the iterations it gets in the page). The new-game dialog shows it, and
-says so when a level is clearly weaker than the one below (a longer search is not always better)."""
+says so when a level is clearly weaker than the one below (a longer search is not always better).
+
+Below level 1 are "beginner" (-1) and "casual" (0), levels of their own numbers so a save or link
+of levels 1-4 keeps its meaning: they search WEAK iterations and draw their move with a
+temperature (weak.sample_move), their seconds in LEVELS only a cap. `tests/bench/ladder.py --write`
+measures them in iterations, machine-independent: level -1 against the novice reference (stored as
+level -1's entry), 0 against -1 and 1 against 0, level 1 at PAGE_RATE (the search's iterations per
+second in the page's Pyodide) times its seconds; their entries' scale is 0.0 (played in
+iterations). It then fits RATINGS: one Elo-style rating per game and level, Bradley-Terry over
+every match in MEASURED, the novice anchored at NOVICE_RATING, with 95 % intervals."""
 import math
 
-LEVELS = {1: 0.3, 2: 1.0, 3: 3.0, 4: 8.0}     # seconds per move in the page at each level
+LEVELS = {-1: 1.0, 0: 1.0, 1: 0.3, 2: 1.0, 3: 3.0, 4: 8.0}     # seconds per move in the page at each level
+# the levels below level 1: (iterations, temperature) per game, tuned so that beginner scores about
+# half against the novice reference (a random mover is far weaker in some games than in others)
+WEAK: dict[int, tuple[int, float]] = {-1: (24, 0.12), 0: (150, 0.03)}
+WEAK_GAMES: dict[str, dict[int, tuple[int, float]]] = {
+    'surikata': {-1: (8, 0.6), 0: (150, 0.03)},
+    'snorkels': {-1: (24, 0.07), 0: (150, 0.02)},
+    'blockade': {-1: (24, 0.05), 0: (150, 0.02)},
+    'weltreich': {-1: (24, 0.1), 0: (60, 0.06)},
+    'sprung': {-1: (4, 4.0), 0: (150, 0.1)},
+    'aufstellen': {-1: (16, 0.5), 0: (100, 0.1)},
+    'ziggurats': {-1: (24, 0.12), 0: (150, 0.02)},
+    'drei': {-1: (24, 0.33), 0: (150, 0.08)},
+}
+DEFAULT_LEVEL = 1                           # a first game's level (no game played yet)
+NOVICE_RATING = 1000
 
 MEASURED: dict[str, dict[int, tuple[float, int, float]]] = {
-    'surikata': {2: (12.5, 24, 0.56), 3: (11.0, 12, 0.56), 4: (7.5, 12, 0.56)},
-    'snorkels': {2: (15.0, 24, 0.56), 3: (9.0, 12, 0.56), 4: (7.0, 12, 0.56)},
-    'blockade': {2: (15.5, 24, 0.56), 3: (8.0, 12, 0.56), 4: (10.0, 12, 0.56)},
-    'weltreich': {2: (14.5, 24, 0.56), 3: (8.5, 12, 0.56), 4: (11.5, 24, 0.56)},
-    'sprung': {2: (18.0, 24, 0.56), 3: (15.0, 24, 0.56), 4: (8.0, 12, 0.56)},
-    'aufstellen': {2: (21.0, 24, 0.56), 3: (9.0, 12, 0.56), 4: (8.0, 12, 0.56)},
-    'tor': {2: (16.0, 24, 0.56), 3: (7.5, 12, 0.56), 4: (11.5, 24, 0.56)},
-    'ziggurats': {2: (15.2, 24, 0.56), 3: (6.2, 12, 0.56), 4: (9.5, 12, 0.56)},
-    'drei': {2: (15.5, 24, 0.56), 3: (16.0, 24, 0.56), 4: (12.5, 24, 0.56)},
+    'surikata': {-1: (7.0, 24, 0.0), 0: (24.0, 24, 0.0), 1: (20.0, 24, 0.0), 2: (12.5, 24, 0.56), 3: (11.0, 12, 0.56), 4: (7.5, 12, 0.56)},
+    'snorkels': {-1: (11.0, 24, 0.0), 0: (19.0, 24, 0.0), 1: (21.0, 24, 0.0), 2: (15.0, 24, 0.56), 3: (9.0, 12, 0.56), 4: (7.0, 12, 0.56)},
+    'blockade': {-1: (16.0, 24, 0.0), 0: (21.0, 24, 0.0), 1: (24.0, 24, 0.0), 2: (15.5, 24, 0.56), 3: (8.0, 12, 0.56), 4: (10.0, 12, 0.56)},
+    'weltreich': {-1: (11.5, 24, 0.0), 0: (16.0, 24, 0.0), 1: (20.5, 24, 0.0), 2: (14.5, 24, 0.56), 3: (8.5, 12, 0.56), 4: (11.5, 24, 0.56)},
+    'sprung': {-1: (12.0, 24, 0.0), 0: (22.0, 24, 0.0), 1: (24.0, 24, 0.0), 2: (18.0, 24, 0.56), 3: (15.0, 24, 0.56), 4: (8.0, 12, 0.56)},
+    'aufstellen': {-1: (15.0, 24, 0.0), 0: (20.0, 24, 0.0), 1: (21.0, 24, 0.0), 2: (21.0, 24, 0.56), 3: (9.0, 12, 0.56), 4: (8.0, 12, 0.56)},
+    'tor': {-1: (12.5, 24, 0.0), 0: (19.5, 24, 0.0), 1: (24.0, 24, 0.0), 2: (16.0, 24, 0.56), 3: (7.5, 12, 0.56), 4: (11.5, 24, 0.56)},
+    'ziggurats': {-1: (12.0, 24, 0.0), 0: (14.699999999999998, 24, 0.0), 1: (19.0, 24, 0.0), 2: (15.2, 24, 0.56), 3: (6.2, 12, 0.56), 4: (9.5, 12, 0.56)},
+    'drei': {-1: (14.0, 24, 0.0), 0: (20.0, 24, 0.0), 1: (18.0, 24, 0.0), 2: (15.5, 24, 0.56), 3: (16.0, 24, 0.56), 4: (12.5, 24, 0.56)},
 }
 
 
+PAGE_RATE: dict[str, float] = {
+    'surikata': 6698.4,
+    'snorkels': 6141.0,
+    'blockade': 5532.8,
+    'weltreich': 11660.9,
+    'sprung': 4367.5,
+    'aufstellen': 4632.0,
+    'tor': 7385.1,
+    'ziggurats': 1775.8,
+    'drei': 4679.3,
+}
+
+RATINGS: dict[str, dict[int, tuple[int, int, int]]] = {
+    'surikata': {-1: (853, 704, 1001), 0: (1529, 1020, 2037), 1: (1792, 1254, 2331), 2: (1806, 1251, 2362), 3: (2160, 1531, 2789), 4: (2242, 1583, 2900)},
+    'snorkels': {-1: (972, 836, 1109), 0: (1192, 978, 1406), 1: (1507, 1217, 1798), 2: (1592, 1270, 1915), 3: (1766, 1380, 2152), 4: (1820, 1389, 2251)},
+    'blockade': {-1: (1115, 971, 1259), 0: (1431, 1187, 1674), 1: (2107, 1563, 2651), 2: (2207, 1645, 2769), 3: (2317, 1721, 2913), 4: (2566, 1924, 3209)},
+    'weltreich': {-1: (986, 850, 1122), 0: (1101, 903, 1299), 1: (1389, 1118, 1661), 2: (1460, 1155, 1765), 3: (1601, 1233, 1968), 4: (1587, 1195, 1979)},
+    'sprung': {-1: (1000, 864, 1136), 0: (1382, 1117, 1646), 1: (2058, 1504, 2612), 2: (2239, 1664, 2815), 3: (2325, 1733, 2917), 4: (2435, 1811, 3059)},
+    'aufstellen': {-1: (1085, 945, 1225), 0: (1348, 1122, 1575), 1: (1664, 1364, 1963), 2: (1979, 1621, 2337), 3: (2153, 1736, 2569), 4: (2263, 1802, 2724)},
+    'tor': {-1: (1014, 878, 1150), 0: (1255, 1037, 1473), 1: (1931, 1398, 2464), 2: (2046, 1494, 2598), 3: (2128, 1542, 2713), 4: (2114, 1513, 2715)},
+    'ziggurats': {-1: (1000, 864, 1136), 0: (1076, 881, 1271), 1: (1296, 1041, 1551), 2: (1387, 1096, 1678), 3: (1398, 1051, 1745), 4: (1607, 1194, 2020)},
+    'drei': {-1: (1056, 918, 1194), 0: (1319, 1095, 1544), 1: (1501, 1228, 1774), 2: (1601, 1293, 1909), 3: (1716, 1377, 2056), 4: (1730, 1364, 2096)},
+}
+
+
+def weak_level(gid: str, level: int) -> tuple[int, float] | None:
+    """(iterations, temperature) of a level below level 1 in game `gid`; None for the others."""
+    return WEAK_GAMES.get(gid, {}).get(level, WEAK.get(level))
+
+
+def spec(gid: str, level: int, rate: float) -> str:
+    """The player spec (players.parse_player) of `level` in game `gid` in a match, in iterations:
+    the weak levels' own, the others' seconds times `rate` (the page's iterations per second)."""
+    found = weak_level(gid, level)
+    if found is not None:
+        return f"mcts:{found[0]},temperature={found[1]:g}"
+    return f"mcts:{max(1, round(LEVELS[level] * rate))}"
+
+
+def rating(gid: str, level: int) -> tuple[int, int, int] | None:
+    """(rating, low, high) of `level` in game `gid` (95 % interval), if measured."""
+    return RATINGS.get(gid, {}).get(level)
+
+
 def measured(gid: str, level: int) -> tuple[float, int] | None:
-    """(points, games) of `level` against the level below it in game `gid`, if measured."""
+    """(points, games) of `level` against the level below it (the easiest level: against the
+    novice reference) in game `gid`, if measured."""
     found = MEASURED.get(gid, {}).get(level)
     return None if found is None else (found[0], found[1])
 

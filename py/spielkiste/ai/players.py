@@ -1,12 +1,16 @@
 """Player specifications for matches, benchmarks and the page's levels.
 
   random          a uniformly random legal move
+  novice          a win in one, else a move that does not let the opponent win at once, else
+                  random (weak.novice_move: the reference the easiest level is measured against)
   mcts:500        our search (mcts.Search) with 500 iterations
   mcts:1.5s       our search with 1.5 seconds per move
   uct:500, uct:1.5s   textbook UCT (PlainUCT), the baseline our search is measured against
   mcts:1s,prune=0,rave=0,exploration=0.7,cap=200,minimax=0.4,solve=0   our search with some of the
                   game's SearchSettings changed (the same names), for experiments that compare a
-                  search knob on and off (tests/bench/strength.py --a/--b)"""
+                  search knob on and off (tests/bench/strength.py --a/--b)
+  mcts:40,temperature=0.2   our search, then a move drawn with that temperature over the
+                  search's values (weak.sample_move: the levels below level 1, levels.WEAK)"""
 import math
 import random
 import time
@@ -16,8 +20,10 @@ from typing import Any, TypedDict
 
 from ..engine import Move, State
 from .mcts import Search
+from .weak import novice_move, sample_move
 
-KINDS = ("random", "mcts", "uct")
+KINDS = ("random", "novice", "mcts", "uct")
+PICKING = {"temperature": float}     # how the move is picked after the search (not SearchSettings)
 
 
 class Budget(TypedDict, total=False):
@@ -39,9 +45,9 @@ def parse_player(spec: str) -> tuple[str, Budget]:
     search_options()."""
     search_options(spec)
     kind, _, arg = spec.partition(",")[0].partition(":")
-    if kind == "random" and not arg:
-        return "random", Budget()
-    if kind in KINDS[1:]:
+    if kind in ("random", "novice") and not arg and "," not in spec:
+        return kind, Budget()
+    if kind in KINDS[2:]:
         try:
             if arg.endswith("s") and float(arg[:-1]) > 0:
                 return kind, Budget(seconds=float(arg[:-1]))
@@ -49,7 +55,7 @@ def parse_player(spec: str) -> tuple[str, Budget]:
             pass
         if arg.isdigit() and int(arg) > 0:
             return kind, Budget(iterations=int(arg))
-    raise ValueError(f"unknown player '{spec}' (use random, mcts:N, mcts:Ts, uct:N or uct:Ts)")
+    raise ValueError(f"unknown player '{spec}' (use random, novice, mcts:N, mcts:Ts, uct:N or uct:Ts)")
 
 
 def search_options(spec: str) -> dict[str, Any]:
@@ -59,10 +65,11 @@ def search_options(spec: str) -> dict[str, Any]:
     found = {}
     for kv in opts:
         key, _, value = kv.partition("=")
-        if not head.startswith("mcts:") or key not in OPTIONS:
-            raise ValueError(f"unknown search option '{kv}' in '{spec}' (mcts takes {', '.join(OPTIONS)})")
+        if not head.startswith("mcts:") or (key not in OPTIONS and key not in PICKING):
+            raise ValueError(f"unknown search option '{kv}' in '{spec}' "
+                             f"(mcts takes {', '.join([*OPTIONS, *PICKING])})")
         try:
-            found[key] = OPTIONS[key](value)
+            found[key] = {**OPTIONS, **PICKING}[key](value)
         except ValueError:
             raise ValueError(f"bad value in '{kv}' of '{spec}'") from None
     return found
@@ -133,6 +140,7 @@ class Player:
     def __init__(self, spec: str, seed: float | None = None, **options: object) -> None:
         self.kind, self.budget = parse_player(spec)
         self.options: dict[str, Any] = {**search_options(spec), **options}   # SearchSettings fields (see there)
+        self.temperature: float | None = self.options.pop("temperature", None)
         self.rng = random.Random(seed)
         self.search: Search | None = None
         self.played: Move = None   # our last move, the first step of the tree's line to reuse
@@ -142,6 +150,8 @@ class Player:
         if self.kind == "random" or len(moves) == 1:
             self.search = None
             return self.rng.choice(moves)
+        if self.kind == "novice":
+            return novice_move(state, self.rng)
         if self.kind == "uct":
             search = PlainUCT(state, seed=self.rng.random())
             search.run(**self.budget)
@@ -151,6 +161,6 @@ class Player:
             settings = replace(state.search_settings, **self.options) if self.options else None
             s = self.search = Search(state, seed=self.rng.random(), settings=settings)
         s.run(**self.budget)
-        self.played = s.best_move()
+        self.played = s.best_move() if self.temperature is None else sample_move(s, self.rng, self.temperature)
         return self.played
 

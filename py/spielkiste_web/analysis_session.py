@@ -1,0 +1,329 @@
+"""The analysis board's engine side (issue 33): the `tree_*` requests of the page's analysis room.
+
+The room holds a GameTree (spielkiste.gametree: a main line with variations, nodes addressed by
+lichess-style paths) and the node shown. Both sides are played by the player: every move on the
+board is played from the node shown; a move that leaves the main line starts a variation. The game
+in progress (session.record) is only read (`tree_open` from the game); the room's state lives in
+session.rooms["tree"].
+
+Requests (each may carry `lang`; an answer `{"error": text}` changed nothing):
+
+- `tree_open` {link}: a fragment, the game's link of links.py with the word `analysis`, `var=` the
+  variations text of GameTree.variations() and `node=` the path shown (default: the link's position).
+- `tree_open` {from: "game", ply, line}: the game in progress as the main line, at `ply`, with
+  `line` (move texts from that ply) played from there (a variation where it leaves the game), shown.
+- `tree_play` {path (the node shown), move}: the move's node shown.
+- `tree_goto` {path}: that node shown.
+- `tree_delete` {path (default: the node shown)}: the move and all after it deleted; its parent
+  shown if the node shown went with it.
+- `tree_promote` {path (default: the node shown), main (bool: make it the main line)}.
+- `tree_snapshot`: the tree answer again (a language change).
+- `tree_close`: the room left; the searches of its positions are dropped (memory), the tree kept.
+- `tree_lines` {path (the node shown), seconds (slice, default 0.12), budget (seconds for this
+  node)}: `{"kind": "tree_lines", path, done, n, exact, chances, moves, text, best, hint, arrow}`;
+  `stale` when the node shown is another.
+
+The tree answer: the board (board_part, `human` while the position is not over), `rows` (the move
+list: path, move, ply, level, branch, current, main, line (on the way to the node shown)),
+`path`, `prev`, `next`, `can` {promote, delete}, `link` (kept within LINK_MAX characters: beyond it
+the link holds only the line shown, as its main line, and `link_full` is false), status texts."""
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from spielkiste.engine import State
+from spielkiste.errors import BadLink, SpielkisteError
+from spielkiste.gametree import SEP, GameTree
+from spielkiste.review import Lines
+from spielkiste.texts import msg, t
+from spielkiste_web import links, svg, tree_texts  # noqa: F401  (tree_texts adds the room's keys)
+from spielkiste_web.board_part import board_part
+from spielkiste_web.session import number
+
+WORD = "analysis"        # the fragment's word that opens the room
+FIELDS = (WORD, "var", "node")
+LINK_MAX = 8000          # characters of a link with its tree; beyond, the link holds the line shown only
+SLICE = 0.12             # seconds of search per tree_lines request unless asked otherwise
+BUDGET = 20.0            # seconds of search for one node unless the page asks for another
+MAX_BUDGET = 600.0
+SOLVE_CAP = 0.25         # seconds: the longest exact-solver attempt inside one slice (the solitaire)
+KEEP = 4                 # nodes whose searches are kept (going back to one goes on with its search)
+MAX_LINE = 200           # moves in a line opened from the game
+
+Answer = dict[str, Any]
+
+
+class TreeRoom:
+    """The analysis open in a session: the tree, the node shown, the searches of recent nodes."""
+
+    def __init__(self, tree: GameTree, path: str) -> None:
+        self.tree = tree
+        self.path = path
+        self.lines: dict[str, list[Any]] = {}       # path -> [Lines, seconds spent, last result]
+
+
+def closed(session: Any, op: str) -> str | None:
+    """Why this request cannot be answered now (no analysis open), or None (session.handle_room)."""
+    if op != "tree_open" and session.rooms.get("tree") is None:
+        return t("tree.none", session.lang)
+    return None
+
+
+def room(session: Any) -> TreeRoom:
+    got: TreeRoom = session.rooms["tree"]
+    return got
+
+
+# ---------------------------------------------------------------------- opening
+def op_open(session: Any, m: dict) -> Answer:
+    if m.get("from") == "game":
+        new = from_game(session, m)
+    else:
+        new = from_link(str(m.get("link", "")))
+    session.rooms["tree"] = new
+    session.rev += 1
+    return answer(session)
+
+
+def from_game(session: Any, m: dict) -> TreeRoom:
+    """The game in progress (read only) as the main line, at `ply`, with `line` played from there."""
+    rec = session.record
+    if rec is None:
+        raise SpielkisteError("tree.no_game")
+    ply, line = m.get("ply", rec.cursor), m.get("line") or []
+    if type(ply) is not int or not 0 <= ply <= len(rec.moves):
+        raise ValueError(f"no move {ply!r} in this game")
+    if not isinstance(line, list) or len(line) > MAX_LINE or not all(isinstance(x, str) for x in line):
+        raise ValueError("line must be a list of move texts")
+    tree = GameTree.from_record(rec)
+    path = SEP.join(rec.moves[:ply])
+    for text in line:
+        path = tree.play(path, text)
+    return TreeRoom(tree, path)
+
+
+def split(frag: str) -> tuple[str, str, str | None]:
+    """A room link's game link (for links.from_fragment), its variations text and the path shown
+    (None: not given)."""
+    frag = frag.lstrip("#")
+    if len(frag) > links.MAX_LEN:
+        raise BadLink("err.link", why=msg("link.long"))
+    gid, _, query = frag.partition("?")
+    keep: list[str] = []
+    found: dict[str, str] = {}
+    for field in query.split("&") if query else []:
+        name = field.partition("=")[0]
+        if name not in FIELDS:
+            keep.append(field)
+            continue
+        if name in found:
+            raise BadLink("err.link", why=msg("link.twice", name=name))
+        try:
+            found[name] = links.query_pairs(field)[0][1] if "=" in field else ""
+        except (ValueError, UnicodeDecodeError):
+            raise BadLink("err.link", why=msg("link.garbled")) from None
+    return gid + ("?" + "&".join(keep) if keep else ""), found.get("var", ""), found.get("node")
+
+
+def from_link(frag: str) -> TreeRoom:
+    base, var, node = split(frag)
+    rec = links.from_fragment(base)
+    tree = GameTree.read(rec.start, list(rec.moves), var, rec.custom_start)
+    path = SEP.join(rec.moves[:rec.cursor]) if node is None else node
+    tree.state(path)           # the path must name a move of the tree (err.tree_path)
+    return TreeRoom(tree, path)
+
+
+def fragment(tr: TreeRoom) -> tuple[str, bool]:
+    """The room's link (without '#') and whether it holds the whole tree (see LINK_MAX)."""
+    tree = tr.tree
+    main = SEP.join(tree.mainline())
+    full = _fragment(tree, main, tree.variations(), tr.path)
+    if len(full) <= LINK_MAX:
+        return full, True
+    return _fragment(tree, tr.path, "", tr.path), False
+
+
+def _fragment(tree: GameTree, main: str, var: str, path: str) -> str:
+    gid, _, query = links.to_fragment(tree.record(main)).partition("?")
+    parts = [WORD] + ([query] if query else [])
+    if var:
+        parts.append("var=" + var)
+    if path != main:
+        parts.append("node=" + path)
+    return gid + "?" + "&".join(parts)
+
+
+# ---------------------------------------------------------------------- moving about
+def op_play(session: Any, m: dict) -> Answer:
+    """A move from the node the page shows (`path`, default the room's)."""
+    tr = room(session)
+    path = str(m.get("path", tr.path))
+    tr.path = tr.tree.play(path, str(m["move"]))
+    session.rev += 1
+    return answer(session, fresh=True)
+
+
+def op_goto(session: Any, m: dict) -> Answer:
+    tr = room(session)
+    path = str(m["path"])
+    tr.tree.state(path)        # err.tree_path for a path the tree does not hold
+    tr.path = path
+    session.rev += 1
+    return answer(session)
+
+
+def op_delete(session: Any, m: dict) -> Answer:
+    """Delete a move and everything after it; the node shown goes to its parent if it went with it."""
+    tr = room(session)
+    path = str(m.get("path", tr.path))
+    parent = tr.tree.delete(path)
+    if tr.path == path or tr.path.startswith(path + SEP):
+        tr.path = parent
+    session.rev += 1
+    return answer(session)
+
+
+def op_promote(session: Any, m: dict) -> Answer:
+    """Promote the variation of a move (default: the node shown); `main`: make it the main line."""
+    tr = room(session)
+    path = str(m.get("path", tr.path))
+    if not path or in_main(tr.tree, path):
+        raise SpielkisteError("tree.on_main")
+    tr.tree.promote(path, bool(m.get("main")))
+    session.rev += 1
+    return answer(session)
+
+
+def op_snapshot(session: Any, m: dict) -> Answer:
+    return answer(session)
+
+
+def op_close(session: Any, m: dict) -> Answer:
+    """The room left: its searches' trees are dropped (the worker's memory); the tree is kept."""
+    room(session).lines.clear()
+    return {"kind": "tree_closed"}
+
+
+def in_main(tree: GameTree, path: str) -> bool:
+    main = tree.mainline()
+    moves = path.split(SEP) if path else []
+    return moves == main[:len(moves)]
+
+
+# ---------------------------------------------------------------------- the engine's lines
+def op_lines(session: Any, m: dict) -> Answer:
+    """A slice more of the search of the node shown: its top 3 moves with win chances."""
+    tr = room(session)
+    path = str(m.get("path", tr.path))
+    if path != tr.path:
+        return {"kind": "tree_lines", "stale": True, "path": tr.path, "done": True}
+    seconds = min(0.5, max(0.01, float(m.get("seconds") or SLICE)))
+    budget = min(MAX_BUDGET, max(0.0, float(m["budget"] if m.get("budget") is not None else BUDGET)))
+    state = tr.tree.state(path)
+    entry = tr.lines.pop(path, None)
+    if entry is None:
+        entry = [Lines(state, seed=len(path)), 0.0, None]
+    tr.lines[path] = entry              # the newest last; the oldest dropped beyond KEEP
+    while len(tr.lines) > KEEP:
+        tr.lines.pop(next(iter(tr.lines)))
+    lines: Lines = entry[0]
+    top = entry[2]
+    finished = top is not None and (top["exact"] or state.result is not None)
+    if top is None or (not finished and entry[1] < budget):
+        lines.solve_seconds = min(lines.solve_seconds, SOLVE_CAP / 2)     # the next attempt: SOLVE_CAP at most
+        t0 = time.perf_counter()
+        top = lines.run(seconds=max(0.01, min(seconds, budget - entry[1])) if budget > entry[1] else 0.01)
+        entry[1] += time.perf_counter() - t0
+        entry[2] = top
+    done = bool(top["exact"]) or state.result is not None or entry[1] >= budget
+    return {"kind": "tree_lines", "path": path, "done": done, "spent": round(entry[1], 2),
+            **lines_view(session, state, path, top)}
+
+
+def lines_view(session: Any, state: State, path: str, top: dict) -> Answer:
+    """The lines as the page shows them, texts in the page's language."""
+    lang = session.lang
+    prefix = path + SEP if path else ""
+    chances = [{"seat": s, "colour": state.seat_colour(s), "name": session.colour_name(state, s),
+                "percent": c} for s, c in enumerate(top["c"])]
+    moves = [{"move": mv["move"], "path": prefix + mv["move"], "chance": mv["chance"], "exact": mv["exact"],
+              "line": " ".join(mv["line"]),
+              "label": t("tree.line_label", lang, move=mv["move"], percent=mv["chance"])}
+             for mv in top["moves"]]
+    res = state.outcome()
+    if res is not None:
+        text = res.message(lang)
+    elif state.num_players == 1:
+        solvable = top.get("solvable")
+        key = "tree.solvable_yes" if solvable else "tree.solvable_no" if solvable is False else "tree.solvable_unknown"
+        text = t(key, lang, move=moves[0]["move"] if moves else "")
+    else:
+        text = t("tree.searched", lang, n=top["n"], count=number(top["n"], lang))
+    hint: tuple[str, ...] = ()
+    arrow = ""
+    if moves:
+        squares, _ = state.move_input(state.parse_move(moves[0]["move"]))
+        hint = tuple(squares)
+        view = state.view()
+        centre = {c.id: (c.x + c.w / 2, c.y + c.h / 2) for c in view.cells}
+        arrow = svg.hint_arrow(hint, centre)
+    best_for = t("tree.best_for", lang, player=session.colour_name(state, state.to_move)) if moves else ""
+    return {"n": top["n"], "exact": bool(top["exact"]), "chances": chances, "moves": moves, "text": text,
+            "best_for": best_for,
+            "best": moves[0]["move"] if moves else None, "hint": list(hint), "arrow": arrow}
+
+
+# ---------------------------------------------------------------------- the answer
+def answer(session: Any, fresh: bool = False) -> Answer:
+    """Everything the room shows of the node shown, in the page's language."""
+    tr = room(session)
+    tree, path, lang = tr.tree, tr.path, session.lang
+    state = tree.state(path)
+    name = t("game." + state.id, lang)
+    title = t("tree.board_title", lang, game=name)
+    res = state.outcome()
+    human = res is None
+    last: frozenset[str] = frozenset()
+    if fresh and path and state.last is not None:
+        before = tree.state(path.rpartition(SEP)[0] if SEP in path else "")
+        squares, _ = before.move_input(state.last)
+        last = frozenset(squares[-1:])
+    part = board_part(state, lang, title, human, frozenset(session.aids), session.rotation, last)
+    part.pop("view")
+    on_way = set()
+    walk = path
+    while walk:
+        on_way.add(walk)
+        walk = walk.rpartition(SEP)[0] if SEP in walk else ""
+    rows = []
+    current = None
+    for r in tree.rows():
+        row = {"path": r["path"], "move": r["move"], "ply": r["ply"], "level": r["level"], "branch": r["branch"],
+               "current": r["path"] == path, "main": r["level"] == 0, "line": r["path"] in on_way}
+        if row["current"]:
+            current = row
+        rows.append(row)
+    kids = tree.children(path)
+    link, full = fragment(tr)
+    depth = len(path.split(SEP)) if path else 0
+    status = res.message(lang) if res is not None else t("ui.to_move", lang,
+                                                         player=session.colour_name(state, state.to_move))
+    extra = [t("tree.at_start", lang) if not path else
+             t("tree.at_main" if current is not None and current["main"] else "tree.at_variation", lang, ply=depth)]
+    if not full:
+        extra.append(t("tree.link_short", lang, max=LINK_MAX))
+    return {"kind": "tree", **part, "human": human, "pick": False, "rev": session.rev,
+            "game": state.id, "title": name, "board_title": title, "doc_title": title + " · Spielkiste",
+            "path": path, "ply": depth, "prev": (path.rpartition(SEP)[0] if SEP in path else "") if path else None,
+            "next": (path + SEP + kids[0] if path else kids[0]) if kids else None,
+            "rows": rows, "can": {"promote": bool(path) and not in_main(tree, path), "delete": bool(path)},
+            "link": link, "link_full": full, "status": status, "status_over": res is not None,
+            "status_extra": " ".join(extra), "lang": lang}
+
+
+OPS = {
+    "tree_open": op_open, "tree_play": op_play, "tree_goto": op_goto, "tree_delete": op_delete,
+    "tree_promote": op_promote, "tree_snapshot": op_snapshot, "tree_lines": op_lines, "tree_close": op_close,
+}

@@ -1,0 +1,336 @@
+"""The puzzle room's engine side (issue 32): the `puzzle_*` requests of the page's puzzle trainer
+(spielkiste_page/puzzles.py), answered in the worker with everything the room shows, its texts in
+the page's language.
+
+A puzzle (spielkiste.puzzles) is a position where the side to move has exactly one right move;
+multi-move puzzles go on with the defence from the puzzle's own line, played here. The open puzzle
+lives in `session.rooms["puzzle"]` (a Trainer); the game in progress (`session.record`) is never
+touched.
+
+The player's progress per game (rating, streak, solved ids) stays in the page's storage
+(`spielkiste.puzzle.<game>`): the page sends the stored text with `puzzle_open` and `puzzle_move`
+and writes back the answer's `progress` when there is one, so every reader of stored text runs
+here (a hostile or broken text reads as a fresh start) and the rating's update is tested in CPython.
+
+Requests (each may carry `lang`; `id` is the page's request number, so a puzzle's id travels as
+`puzzle`), each answered with everything the room shows (`answer()`):
+
+- `puzzle_open`: `game`, `puzzle`: a puzzle id, "daily" (with `date` "YYYY-MM-DD", the page's local
+  date) or "next" (a puzzle near the rating in `progress`, not solved yet); `progress`.
+- `puzzle_move`: `move` (notation), `progress`. Right: the defence played and the player moves
+  again, or solved; wrong: failed, the solution shown. `progress` (the text to store) comes back
+  when the attempt ended.
+- `puzzle_show`: `ply` (0 ... the line's length), once the attempt ended: the solution's position
+  after `ply` of its moves, the next one drawn as an arrow.
+- `puzzle_retry`: the puzzle from its start again (not rated); `puzzle_snapshot`: the room again
+  (a language change); `puzzle_leave`: the room's state dropped.
+"""
+from __future__ import annotations
+
+import json
+import math
+import random
+from datetime import date
+from typing import Any
+
+from spielkiste import puzzles
+from spielkiste.engine import State
+from spielkiste.registry import get_game
+from spielkiste.texts import t
+from spielkiste_web import puzzle_texts  # noqa: F401  (adds the room's keys)
+from spielkiste_web.board_part import board_part
+
+Answer = dict[str, Any]
+START = 1000             # a new player's puzzle rating
+K = 32                   # the rating's step (Elo's K factor)
+NEAR = 4                 # "next" draws from this many unsolved puzzles nearest the rating
+KEEP_SOLVED = 2000       # solved ids kept per game (the oldest dropped)
+
+
+class Trainer:
+    """The puzzle open in a session: the puzzle, the line played so far (the player's moves and
+    the defence), how the attempt stands (playing, solved, failed), whether it is a retry (not
+    rated), the solution's position shown after the end, and the last move's words."""
+
+    def __init__(self, puzzle: puzzles.Puzzle, daily: bool) -> None:
+        self.puzzle = puzzle
+        self.daily = daily
+        self.played: list[str] = []
+        self.state = "play"            # play | solved | failed
+        self.retry = False
+        self.shown: int | None = None  # after the end: the ply of the solution on the board
+        self.said: tuple[str, dict[str, Any]] | None = None    # the verdict's text key and arguments
+        self.wrong: str | None = None  # the player's wrong move
+        self.fresh: tuple[str, ...] = ()     # the squares of the last move played (marked)
+        self.change: int | None = None       # the rating's change by this attempt, once ended
+
+
+def closed(session: Any, op: str) -> str | None:
+    """Why this request cannot be answered now (no puzzle open), or None (session.handle_room)."""
+    if op not in ("puzzle_open", "puzzle_leave") and session.rooms.get("puzzle") is None:
+        return t("puzzle.none_open", session.lang)
+    return None
+
+
+def read_progress(text: object) -> dict[str, Any]:
+    """The stored progress of a game, read defensively: anything missing or malformed reads as a
+    fresh start (rating START, streak 0, nothing solved)."""
+    out: dict[str, Any] = {"rating": START, "streak": 0, "best": 0, "solved": []}
+    try:
+        data = json.loads(text) if isinstance(text, str) and len(text) < 100_000 else None
+    except ValueError:
+        data = None
+    if not isinstance(data, dict):
+        return out
+    rating = data.get("rating")
+    if isinstance(rating, (int, float)) and not isinstance(rating, bool) and math.isfinite(rating):
+        out["rating"] = int(min(3000, max(100, round(rating))))
+    for key in ("streak", "best"):
+        value = data.get(key)
+        if type(value) is int and 0 <= value < 1_000_000:
+            out[key] = value
+    solved = data.get("solved")
+    if isinstance(solved, list):
+        out["solved"] = [i for i in solved if type(i) is int and 0 <= i < 1_000_000][-KEEP_SOLVED:]
+    out["best"] = max(out["best"], out["streak"])
+    return out
+
+
+def puzzle_rating(p: puzzles.Puzzle) -> int:
+    """A puzzle's rating on the players' scale, from its difficulty (the search's iterations to
+    find the move) and its length: 800 for a move the search sees at once, +100 for each doubling
+    of the iterations, +100 for each further move of the mover (800 … 2100)."""
+    return int(round((800 + 100 * math.log2(1 + p.iterations) + 100 * (p.depth - 1)) / 10) * 10)
+
+
+def expected(rating: int, against: int) -> float:
+    """Elo's expected score of a player of `rating` against a puzzle rated `against`."""
+    return 1 / (1 + 10 ** ((against - rating) / 400))
+
+
+def updated(progress: dict[str, Any], p: puzzles.Puzzle, solved: bool,
+            rated: bool) -> tuple[dict[str, Any], int | None]:
+    """The progress after an attempt: the streak up by one after a solve, 0 after a fail; the
+    rating moved by Elo's rule against the puzzle's rating (only when `rated`: a first attempt
+    at a puzzle not solved before); the puzzle's id among the solved. Returns it and the rating's
+    change (None when not rated)."""
+    out = dict(progress, solved=list(progress["solved"]))
+    change = None
+    if rated:
+        change = round(K * ((1.0 if solved else 0.0) - expected(out["rating"], puzzle_rating(p))))
+        out["rating"] = int(min(3000, max(100, out["rating"] + change)))
+    out["streak"] = out["streak"] + 1 if solved else 0
+    out["best"] = max(out["best"], out["streak"])
+    if solved and p.id not in out["solved"]:
+        out["solved"] = (out["solved"] + [p.id])[-KEEP_SOLVED:]
+    return out, change
+
+
+def pick_next(game: str, rating: int, solved: list[int], current: int | None, rng: random.Random) -> puzzles.Puzzle:
+    """A puzzle near `rating`: one of the NEAR puzzles not solved yet (nor the one shown) whose
+    ratings are nearest to it; when every puzzle is solved, one of all."""
+    pool = [p for p in puzzles.load(game) if p.id not in solved and p.id != current]
+    if not pool:
+        pool = [p for p in puzzles.load(game) if p.id != current] or list(puzzles.load(game))
+    pool.sort(key=lambda p: (abs(puzzle_rating(p) - rating), p.id))
+    return rng.choice(pool[:NEAR])
+
+
+# ---------------------------------------------------------------------- requests
+def op_open(session: Any, m: dict) -> Answer:
+    game = get_game(str(m.get("game", ""))).id
+    if not puzzles.load(game):
+        return {"error": t("puzzle.no_puzzles", session.lang, game="@game." + game)}
+    which = m.get("puzzle")
+    daily = which == "daily"
+    if daily:
+        day = m.get("date")
+        try:
+            when = date.fromisoformat(day) if isinstance(day, str) and len(day) == 10 else None
+        except ValueError:
+            when = None
+        if when is None:
+            return {"error": f"bad request 'puzzle_open': no date {day!r}"}
+        p = puzzles.daily(when, game)
+    elif which == "next" or which is None:
+        progress = read_progress(m.get("progress"))
+        old = session.rooms.get("puzzle")
+        current = old.puzzle.id if old is not None and old.puzzle.game == game else None
+        seed = m.get("seed")
+        rng = random.Random(seed if type(seed) is int else None)
+        p = pick_next(game, progress["rating"], progress["solved"], current, rng)
+    else:
+        number = which if type(which) is int else int(which) if isinstance(which, str) and which.isdigit() else None
+        found = [q for q in puzzles.load(game) if q.id == number]
+        if not found:
+            return {"error": t("puzzle.unknown", session.lang, game="@game." + game, id=str(which)[:20])}
+        p = found[0]
+    session.rooms["puzzle"] = Trainer(p, daily)
+    return answer(session, m)
+
+
+def op_move(session: Any, m: dict) -> Answer:
+    tr: Trainer = session.rooms["puzzle"]
+    p = tr.puzzle
+    if tr.state != "play":
+        return {"error": t("puzzle.over", session.lang)}
+    text = m.get("move")
+    if not isinstance(text, str):
+        raise TypeError("move: not a text")
+    state = puzzles.position(p, tr.played)
+    move = state.parse_move(text)          # an illegal move: the engine's reason, nothing changed
+    verdict = puzzles.check(p, tr.played, text)
+    progress = read_progress(m.get("progress"))
+    rated = not tr.retry and p.id not in progress["solved"]
+    path, _ = state.move_input(move)
+    if not verdict.ok:
+        tr.state, tr.wrong = "failed", state.move_text(move)
+        tr.shown = len(tr.played)
+        tr.said = ("puzzle.wrong", {"move": tr.wrong, "right": p.line[len(tr.played)]})
+        return ended(session, m, tr, progress, False, rated)
+    assert verdict.move is not None
+    tr.played.append(verdict.move)
+    tr.fresh = tuple(path[-1:])
+    said: tuple[str, dict[str, Any]] = ("puzzle.right", {})
+    before = None
+    if verdict.replies:                 # the defence, from the puzzle's line
+        after = puzzles.position(p, tr.played)
+        before = board_part(after, session.lang, t("ui.board", session.lang, game=t("game." + p.game, session.lang)),
+                            False, rotation=after.seat_rotation(p.seat) % 360, fresh=frozenset(tr.fresh))["svg"]
+        last = after.copy()
+        for reply in verdict.replies:
+            mv = last.parse_move(reply)
+            tr.fresh = tuple(last.move_input(mv)[0][-1:])
+            last.play(mv)
+        tr.played.extend(verdict.replies)
+        said = ("puzzle.solved_reply" if verdict.solved else "puzzle.right_reply",
+                {"colour": "@colour." + after.seat_colour(after.to_move), "reply": ", ".join(verdict.replies)})
+    if verdict.solved:
+        tr.state, tr.shown = "solved", len(tr.played)
+        tr.said = said if verdict.replies else ("puzzle.solved", {})
+        a = ended(session, m, tr, progress, True, rated)
+    else:
+        tr.said = said
+        a = answer(session, m)
+    if before is not None:
+        a["before"] = before            # the board after the player's move, drawn a moment before the defence
+    return a
+
+
+def ended(session: Any, m: dict, tr: Trainer, progress: dict[str, Any], solved: bool, rated: bool) -> Answer:
+    """The attempt is over: the answer, with the progress to store (unless it was a retry)."""
+    out = None
+    if not tr.retry:
+        progress, tr.change = updated(progress, tr.puzzle, solved, rated)
+        out = json.dumps(progress, separators=(",", ":"))
+    a = answer(session, m, progress)
+    if out is not None:
+        a["progress"] = out
+    return a
+
+
+def op_show(session: Any, m: dict) -> Answer:
+    tr: Trainer = session.rooms["puzzle"]
+    ply = m.get("ply")
+    if tr.state == "play":
+        return {"error": t("puzzle.not_yet", session.lang)}
+    if type(ply) is not int or not 0 <= ply <= len(tr.puzzle.line):
+        raise ValueError(f"ply {ply!r}")
+    tr.shown = ply
+    tr.fresh = ()
+    return answer(session, m)
+
+
+def op_retry(session: Any, m: dict) -> Answer:
+    tr: Trainer = session.rooms["puzzle"]
+    fresh = Trainer(tr.puzzle, tr.daily)
+    fresh.retry = True
+    session.rooms["puzzle"] = fresh
+    return answer(session, m)
+
+
+def op_snapshot(session: Any, m: dict) -> Answer:
+    return answer(session, m)
+
+
+def op_leave(session: Any, m: dict) -> Answer:
+    session.rooms.pop("puzzle", None)
+    return {"kind": "puzzle", "left": True}
+
+
+# ---------------------------------------------------------------------- the answer
+def line_text(p: puzzles.Puzzle, lang: str) -> str:
+    """The solution in notation, the mover's moves numbered, the defence after them:
+    "1. C6 B7 2. B6 A1 3. A7"."""
+    s, out, n = p.state(), [], 0
+    for text in p.line:
+        if s.to_move == p.seat:
+            n += 1
+            out.append(f"{n}. {text}")
+        else:
+            out.append(text)
+        s.push_text(text)
+    return " ".join(out)
+
+
+def task_text(p: puzzles.Puzzle, lang: str) -> str:
+    colour = "@colour." + p.colour
+    if p.kind == "defend":
+        return t("puzzle.task_defend", lang, colour=colour)
+    if p.depth == 1:
+        return t("puzzle.task_win1", lang, colour=colour)
+    return t("puzzle.task_win", lang, colour=colour, n=p.depth)
+
+
+def answer(session: Any, m: dict, progress: dict[str, Any] | None = None) -> Answer:
+    """Everything the room shows, in the session's language."""
+    tr: Trainer = session.rooms["puzzle"]
+    p, lang = tr.puzzle, session.lang
+    if progress is None:
+        progress = read_progress(m.get("progress"))
+    over = tr.state != "play"
+    ply = tr.shown if over and tr.shown is not None else len(tr.played)
+    state: State = puzzles.position(p, p.line[:ply] if over else tr.played)
+    human = not over and state.to_move == p.seat and state.result is None
+    hint: tuple[str, ...] = ()
+    if over and ply < len(p.line):          # the solution's next move, drawn as an arrow
+        hint = tuple(state.move_input(state.parse_move(p.line[ply]))[0])
+    name = t("game." + p.game, lang)
+    title = t("puzzle.daily_title", lang) if tr.daily else t("puzzle.title", lang, id=p.id)
+    part = board_part(state, lang, t("ui.board", lang, game=name), human,
+                      rotation=state.seat_rotation(p.seat) % 360, fresh=frozenset(tr.fresh), hint=hint)
+    part.pop("view")
+    said = t(tr.said[0], lang, **tr.said[1]) if tr.said is not None else ""
+    if tr.state == "play" and tr.said is None:
+        said = t("puzzle.your_move", lang)
+    rating = puzzle_rating(p)
+    return {
+        "kind": "puzzle", **part, "human": human, "pick": False, "hint": list(hint),
+        "game": p.game, "puzzle": p.id, "daily": tr.daily,
+        "link": f"{p.game}?puzzle={'daily' if tr.daily else p.id}",
+        "title": title, "game_title": name, "doc_title": f"{title} · {name} · Spielkiste",
+        "task": task_text(p, lang),
+        "difficulty": t("puzzle.difficulty", lang, level=p.level, rating=rating),
+        "puzzle_rating": rating, "state": tr.state, "retry": tr.retry, "verdict": said,
+        "line": t("puzzle.solution", lang, line=line_text(p, lang)) if over else "",
+        "solution": list(p.line) if over else [],
+        "played": len(tr.played), "line_n": len(p.line), "shown": ply if over else None,
+        "rating": progress["rating"], "streak": progress["streak"], "best": progress["best"],
+        "change": tr.change if over else None,
+        "rating_text": t("puzzle.rating", lang, rating=progress["rating"]),
+        "streak_text": t("puzzle.streak", lang, n=progress["streak"]),
+        "change_text": (t("puzzle.change", lang, change=f"{tr.change:+d}") if over and tr.change is not None
+                        else ""),
+        "shown_text": (t("puzzle.shown", lang, ply=ply, n=len(p.line)) if over else ""),
+        "can": {"back": over and ply > 0, "forward": over and ply < len(p.line), "retry": tr.played != [] or over},
+    }
+
+
+OPS = {
+    "puzzle_open": op_open,
+    "puzzle_move": op_move,
+    "puzzle_show": op_show,
+    "puzzle_retry": op_retry,
+    "puzzle_snapshot": op_snapshot,
+    "puzzle_leave": op_leave,
+}

@@ -1,0 +1,300 @@
+"""The game review's engine side (issue 33): the `review_*` requests of the page's review panel
+(spielkiste_page/review.py), over the game in progress (`session.record`, read only).
+
+The page sends `review_start` (seconds per position: 0.3, or 1.0 "deeper"), then `review_step`
+again and again: each evaluates positions for about one slice (SLICE, as the `think` slices), a
+position's budget spread over as many slices as it needs, so the worker answers any other request
+of the page within a slice and the page cancels by no longer asking (or `review_cancel`). The last
+step (and `review_result`) answers the whole review: the graph's points per side (a seat, or a
+team: partners share one chance), the marked moves with the better move and its chance, the
+summary per seat, and `text`, the review in a compact form the page keeps with the saved game;
+`review_load` with that text shows the review again without recomputing.
+
+The state lives in `session.rooms["review"]`, tied to the game's key (its link with every move,
+whatever move is viewed): a request that finds another game (a move played, another game opened)
+drops it and answers `{"kind": "review", "state": "none"}`. The evaluations are spielkiste.review's
+(Review, evaluate's exact solver first, then the search); only their slicing is done here."""
+from __future__ import annotations
+
+import json
+import re
+import time
+from typing import Any
+
+from spielkiste.record import Record
+from spielkiste.review import LINE, SOLVE_SHARE, MARKS, Eval, Review, _solvable, exact, line_from, percent, seat_chances
+from spielkiste.texts import t
+from spielkiste_web import links, review_texts  # noqa: F401  (review_texts adds the review's keys)
+
+SLICE = 0.12              # seconds of work per review_step unless the page asks for another
+SECONDS = 0.3             # the default budget per position
+DEEPER = 1.0              # the "deeper" budget
+MAX_SECONDS = 5.0
+MAX_ITERATIONS = 100000   # an iteration budget (tests: every run the same)
+MAX_TEXT = 400000         # a stored review's text, at most
+TEXT_VERSION = 1
+
+Answer = dict[str, Any]
+
+
+class ReviewState:
+    """The review of one game: its key, the Review, its budget, and the position being evaluated
+    in slices (`job`: its index, the search seconds spent, the exact solver's answer)."""
+
+    def __init__(self, key: str, review: Review, seconds: float | None, iterations: int | None) -> None:
+        self.key = key
+        self.review = review
+        self.seconds, self.iterations = seconds, iterations
+        self.job = -1
+        self.spent = 0.0
+        self.solved: Any = None
+        self.cancelled = False
+
+
+def key_of(rec: Record) -> str:
+    """The game's key: its link with every move, whichever move is viewed (no `at=`)."""
+    return re.sub(r"[&?]at=\d+$", "", links.to_fragment(rec))
+
+
+def closed(session: Any, op: str) -> str | None:
+    """Why this request cannot be answered now (no game to review), or None (session.handle_room)."""
+    return "no game is open" if session.record is None else None
+
+
+def current(session: Any) -> ReviewState | None:
+    """The review of the game in progress, or None (a review of another game is dropped)."""
+    rs: ReviewState | None = session.rooms.get("review")
+    if rs is not None and rs.key != key_of(session.record):
+        del session.rooms["review"]
+        return None
+    return rs
+
+
+def none() -> Answer:
+    return {"kind": "review", "state": "none"}
+
+
+# ---------------------------------------------------------------------- the requests
+def op_start(session: Any, m: dict) -> Answer:
+    """A review of the game at `seconds` per position (or `iterations`, for tests); the same review
+    already done (or under way) at that budget is kept, not recomputed."""
+    seconds, iterations = budget_of(m)
+    rec: Record = session.record
+    key = key_of(rec)
+    rs = current(session)
+    if rs is None or (rs.seconds, rs.iterations) != (seconds, iterations):
+        seed = m.get("seed", 0)
+        rs = ReviewState(key, Review(rec, seconds=seconds, iterations=iterations,
+                                     seed=seed if type(seed) is int else 0), seconds, iterations)
+        session.rooms["review"] = rs
+    rs.cancelled = False
+    return answer(session, rs, [])
+
+
+def budget_of(m: dict) -> tuple[float | None, int | None]:
+    iterations = m.get("iterations")
+    if iterations is not None:
+        if type(iterations) is not int or not 1 <= iterations <= MAX_ITERATIONS:
+            raise ValueError("iterations out of range")
+        return None, iterations
+    seconds = m.get("seconds", SECONDS)
+    if m.get("deeper"):
+        seconds = DEEPER
+    if isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or not 0.01 <= seconds <= MAX_SECONDS:
+        raise ValueError("seconds out of range")
+    return float(seconds), None
+
+
+def op_step(session: Any, m: dict) -> Answer:
+    """Evaluate positions for about a slice (`seconds`, default SLICE): the answer's `points` are
+    the positions finished in it; the last one carries the whole review (`finished`)."""
+    rs = current(session)
+    if rs is None:
+        return none()
+    slice_ = m.get("seconds", SLICE)
+    if isinstance(slice_, bool) or not isinstance(slice_, (int, float)) or not 0.001 <= slice_ <= 2.0:
+        raise ValueError("seconds out of range")
+    rs.cancelled = False
+    deadline = time.perf_counter() + float(slice_)
+    new: list[int] = []
+    while not rs.review.done:
+        ply = advance(rs, deadline)
+        if ply is not None:
+            new.append(ply)
+        if time.perf_counter() >= deadline:
+            break
+    if rs.review.done:
+        rs.review.search = None          # the tree is no longer needed
+    return answer(session, rs, new)
+
+
+def op_cancel(session: Any, m: dict) -> Answer:
+    """Stop: the positions done are kept (a `review_start` at the same budget goes on from them)."""
+    rs = current(session)
+    if rs is None:
+        return none()
+    rs.cancelled = True
+    return answer(session, rs, [])
+
+
+def op_result(session: Any, m: dict) -> Answer:
+    """The review so far (after a language change, or to redraw)."""
+    rs = current(session)
+    if rs is None:
+        return none()
+    return answer(session, rs, [], full=True)
+
+
+def op_load(session: Any, m: dict) -> Answer:
+    """A finished review the page kept (`text`, from an earlier answer): shown again, not
+    recomputed; `state: none` when it is not of this game or cannot be read."""
+    text = m.get("text")
+    rec: Record = session.record
+    got = read_text(text, rec) if isinstance(text, str) else None
+    if got is None:
+        return none()
+    seconds, iterations, evals = got
+    review = Review(rec, seconds=seconds, iterations=iterations)
+    review.evals = evals
+    rs = ReviewState(key_of(rec), review, seconds, iterations)
+    session.rooms["review"] = rs
+    return answer(session, rs, [], full=True)
+
+
+# ---------------------------------------------------------------------- evaluating in slices
+def advance(rs: ReviewState, deadline: float) -> int | None:
+    """Work on the next position until `deadline` (or its budget is spent): its ply once its
+    evaluation is appended to the review, else None. An iteration budget, or a finished position,
+    is review.py's own step; a timed one is evaluate()'s work spread over slices: the game's exact
+    solver first (with up to SOLVE_SHARE of the budget, in one go), then the search, slice by
+    slice, on the tree the review moves on from position to position."""
+    review = rs.review
+    i = len(review.evals)
+    state = review.states[i]
+    if state.result is not None or rs.seconds is None:
+        review.step()
+        return i
+    seconds = rs.seconds
+    if rs.job != i:
+        review._searching(i)
+        rs.job, rs.spent, rs.solved = i, 0.0, None
+        t0 = time.perf_counter()
+        assert review.search is not None
+        rs.solved = exact(state, SOLVE_SHARE * seconds, review.search.table)
+        rs.spent += time.perf_counter() - t0
+        if rs.solved is not None and rs.solved[1]:
+            rewards, line = rs.solved
+            review.evals.append({"c": percent(rewards), "exact": True, "best": line[0], "line": line[:LINE],
+                                 "solvable": _solvable(state, rewards, True), "n": 0})
+            return i
+    search = review.search
+    assert search is not None
+    left = seconds - rs.spent
+    room = deadline - time.perf_counter()
+    if left > 0.001 and room > 0.0:
+        t0 = time.perf_counter()
+        search.run(seconds=max(0.001, min(left, room)))
+        rs.spent += time.perf_counter() - t0
+    if rs.spent < seconds - 0.001 and search.root.proven is None and not (search.forced() and search.root.children):
+        return None
+    best = search.best_child()
+    chances = list(rs.solved[0]) if rs.solved is not None else seat_chances(search)
+    known = rs.solved is not None or search.root.proven is not None
+    ev: Eval = {"c": percent(chances), "exact": known, "best": state.move_text(best.move),
+                "line": line_from(search, best), "solvable": _solvable(state, chances, known), "n": search.iterations}
+    review.evals.append(ev)
+    return i
+
+
+# ---------------------------------------------------------------------- the answer
+def sides(state: Any) -> list[list[int]]:
+    """The graph's lines: the seats of each side (a team, or one seat), in seat order."""
+    out: dict[int, list[int]] = {}
+    for seat in range(state.num_players):
+        out.setdefault(state.teams[seat], []).append(seat)
+    return list(out.values())
+
+
+def answer(session: Any, rs: ReviewState, new: list[int], full: bool | None = None) -> Answer:
+    """Progress (`done` of `total` positions, the new points) and, once finished (or `full`), the
+    review as the page draws it, with its texts in the page's language."""
+    review, lang = rs.review, session.lang
+    first = review.states[0]
+    groups = sides(first)
+
+    def point(ply: int) -> list[int]:
+        c = review.evals[ply]["c"]
+        return [c[g[0]] for g in groups]
+
+    out: Answer = {"kind": "review", "state": "done" if review.done else "cancelled" if rs.cancelled else "running",
+                   "key": rs.key, "done": len(review.evals), "total": review.total,
+                   "seconds": rs.seconds, "new": [[ply, point(ply)] for ply in new]}
+    name = [t("colour." + first.seat_colour(s), lang) for s in range(first.num_players)]
+    out["sides"] = [{"seats": g, "colour": first.seat_colour(g[0]), "name": " & ".join(name[s] for s in g)}
+                    for g in groups]
+    if not (review.done or full):
+        return out
+    result = review.result()
+    out["points"] = [point(ply) for ply in range(len(review.evals))]
+    out["moves"] = [mv["move"] for mv in result["moves"]]
+    out["marks"] = [{"ply": i + 1, "seat": mv["seat"], "player": name[mv["seat"]], "move": mv["move"],
+                     "mark": mv["mark"], "loss": mv["loss"], "best": mv.get("best"), "chance": mv.get("chance"),
+                     "line": mv.get("line", [])}
+                    for i, mv in enumerate(result["moves"]) if mv["mark"]]
+    out["summary"] = [{"seat": s["seat"], "player": name[s["seat"]], "colour": first.seat_colour(s["seat"]),
+                       "moves": s["moves"], "loss": s["loss"], "inaccuracy": s["inaccuracy"],
+                       "mistake": s["mistake"], "blunder": s["blunder"]} for s in result["summary"]]
+    out["thresholds"] = {name_: points for name_, points in MARKS}
+    if review.done:
+        out["text"] = write_text(rs)
+    return out
+
+
+# ---------------------------------------------------------------------- the kept form
+def write_text(rs: ReviewState) -> str:
+    """The finished review as the page keeps it: the game's key, the budget and per position the
+    chances, whether exact, the best move and its line (what Review.result() needs again)."""
+    plies = [[ev["c"], 1 if ev["exact"] else 0, ev["best"] or "", ev["line"]] for ev in rs.review.evals]
+    return json.dumps({"v": TEXT_VERSION, "key": rs.key, "s": rs.seconds, "i": rs.iterations, "p": plies},
+                      separators=(",", ":"))
+
+
+def read_text(text: str, rec: Record) -> tuple[float | None, int | None, list[Eval]] | None:
+    """(seconds, iterations, evaluations) of a kept review of this very game, or None for anything
+    else (another game, another version, a text that is not one: storage is outside our control)."""
+    if len(text) > MAX_TEXT:
+        return None
+    try:
+        data = json.loads(text)
+    except ValueError:
+        return None
+    if not isinstance(data, dict) or data.get("v") != TEXT_VERSION or data.get("key") != key_of(rec):
+        return None
+    seconds, iterations, plies = data.get("s"), data.get("i"), data.get("p")
+    ok_s = seconds is None or (isinstance(seconds, (int, float)) and not isinstance(seconds, bool)
+                               and 0.01 <= seconds <= MAX_SECONDS)
+    ok_i = iterations is None or (type(iterations) is int and 1 <= iterations <= MAX_ITERATIONS)
+    if not (ok_s and ok_i) or (seconds is None) == (iterations is None):
+        return None
+    states = rec.states
+    if not isinstance(plies, list) or len(plies) != len(states):
+        return None
+    evals: list[Eval] = []
+    for state, p in zip(states, plies, strict=True):
+        if not (isinstance(p, list) and len(p) == 4):
+            return None
+        c, e, best, line = p
+        if not (isinstance(c, list) and len(c) == state.num_players
+                and all(type(v) is int and 0 <= v <= 100 for v in c) and e in (0, 1)
+                and isinstance(best, str) and len(best) <= 40 and isinstance(line, list) and len(line) <= LINE
+                and all(isinstance(x, str) and len(x) <= 40 for x in line)):
+            return None
+        if state.result is not None and best:
+            return None
+        evals.append({"c": list(c), "exact": bool(e), "best": best or None, "line": list(line),
+                      "solvable": _solvable(state, [v / 100 for v in c], bool(e)), "n": 0})
+    return (float(seconds) if seconds is not None else None), iterations, evals
+
+
+OPS = {"review_start": op_start, "review_step": op_step, "review_cancel": op_cancel,
+       "review_result": op_result, "review_load": op_load}

@@ -1,0 +1,177 @@
+"""The game review in the browser (issue 33): "Review game" evaluates every position in the worker
+(review_session.py) while the page stays usable, then the win-chance graph under the board, the
+marks in the move list and on the graph, the better move, the summary; navigation by clicking the
+graph and by the keys; kept with the game across a reload; a four-player team game in German on a
+phone; and the time of a 40-ply review at the default budget (printed: the issue's figure).
+
+Budgets are small here (#btn-review[data-seconds]) where the figure is not the point."""
+import json
+import random
+import re
+import sys
+import time
+from pathlib import Path
+
+from conftest import open_app, shot
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "py"))
+
+from spielkiste.record import Record  # noqa: E402
+from spielkiste.registry import get_game  # noqa: E402
+from spielkiste_web import links  # noqa: E402
+
+# Snorkels from the start: after B1 A1 G7 F7 Purple wins at once on A2 (capturing Green's A1) and
+# plays D4 instead; Green then wins on G6 (tests/test_review.py's PLANTED position)
+PLANTED = "snorkels?m=B1,A1,G7,F7,D4,G6"
+W, H, PAD, TOP = 600, 132, 6, 8          # review.py's graph geometry
+# 40 plies of two-player Weltreich, the search playing itself at 300 iterations a move: a game still
+# open to the end (a random game is decided within a few moves, and proven positions cost nothing)
+FORTY = ("weltreich?m=D1-D8,K10-E10,D8-E8,E10-E2,B2-G2,E2-J2,G2-G10,L10-K10,G10-I10,I12-I6,I10xK10,K12-K7,"
+         "K10-L10,J10-H10,L10xL12,J12-H12,L12-L4,L9-L8,L4-J4,L8-J8,J4xJ2,H10-H5,A2-B2,J8-H8,J2-J10,K7-J7,"
+         "J10-H10,I6-H6,H10xH5,H12-H9,H5-H3,L11-H11,C3-C12,H9-H7,H3-H5,H7-H1,H5-E5,H11-H5,E5-C5,H5-F5")
+
+
+def random_game(gid, options, plies, seed=0):
+    """A link to a game of `plies` random moves (still going on after them)."""
+    rng, rec = random.Random(seed), Record.new(get_game(gid), options)
+    for _ in range(plies):
+        rec.play(rng.choice(rec.current.legal_moves()))
+    assert rec.current.result is None
+    return links.to_fragment(rec)
+
+
+def review(page, seconds=None, timeout=120000):
+    """Review game, to the end; the worker's answer as the page holds it."""
+    if seconds is not None:
+        page.eval_on_selector("#btn-review", f"b => b.dataset.seconds = '{seconds}'")
+    page.click("#btn-review")
+    page.wait_for_selector("body[data-review='done']", timeout=timeout)
+    return json.loads(page.evaluate("window.spielkisteReview()"))
+
+
+def check_graph(page, data):
+    """The graph's lines are the worker's points: one polyline per side, a point per ply."""
+    lines = page.eval_on_selector_all("#review-graph polyline.review-line",
+                                      "els => els.map(e => [e.dataset.colour, e.getAttribute('points')])")
+    assert [c for c, _ in lines] == [s["colour"] for s in data["sides"]]
+    n = len(data["points"])
+    assert n == data["total"]
+    for k, (_, pts) in enumerate(lines):
+        xy = [tuple(map(float, p.split(","))) for p in pts.split()]
+        assert len(xy) == n
+        for ply, (x, y) in enumerate(xy):
+            assert abs(x - (PAD + ply * (W - 2 * PAD) / (n - 1))) < 0.2
+            assert abs((100 - (y - TOP) * 100 / (H - 2 * TOP)) - data["points"][ply][k]) < 0.2, (ply, k)
+
+
+def current_ply(page):
+    """The position shown, as the move list marks it (none marked: the start)."""
+    cur = page.query_selector("#movelist button[aria-current='true']")
+    return int(cur.get_attribute("data-ply")) if cur else 0
+
+
+def test_review_finds_the_missed_win_navigates_keeps_and_times_forty_plies(page, server):
+    open_app(page, server.url + "#" + PLANTED)
+    assert page.is_hidden("#review-graph")
+    data = review(page, seconds=0.1)
+    assert data["state"] == "done" and data["total"] == 7
+    check_graph(page, data)
+    # a win in one is exact: the position before D4 is Purple's, the one after it Green's
+    assert data["points"][4] == [100, 0] and data["points"][5] == [0, 100]
+    missed = next(m for m in data["marks"] if m["ply"] == 5)
+    assert (missed["move"], missed["mark"], missed["best"], missed["chance"]) == ("D4", "blunder", "A2", 100)
+    button = page.locator("#movelist button[data-ply='5']")
+    assert button.get_attribute("class") == "mark-blunder" and button.get_attribute("data-sym") == "??"
+    assert "A2" in button.get_attribute("title") and button.text_content() == "D4"
+    assert page.locator("#review-graph circle.review-mark.mark-blunder[data-ply='5']").count() == 1
+    row = page.locator("#review-marks li.mark-blunder", has_text="5. D4")
+    assert "Better: A2 (100 %)" in row.text_content()
+    assert "40" in page.text_content("#review-thresholds")
+    assert page.locator("#review-summary tr").count() == 3          # the heading and a row per player
+    shot(page, "review-1280-en-light")
+
+    # clicking the graph shows that position; the keys walk it
+    page.click("#review-graph rect.review-hit[data-ply='3']")
+    assert current_ply(page) == 3 and page.get_attribute("#review-graph", "aria-valuenow") == "3"
+    page.focus("#review-graph")
+    page.keyboard.press("ArrowRight")
+    assert current_ply(page) == 4
+    assert page.get_attribute("#review-graph", "aria-valuetext").startswith("Move 4, F7: Purple 100 %, Green 0 %")
+    page.keyboard.press("ArrowRight")
+    assert current_ply(page) == 5 and "Blunder (better A2, 100 %)" in page.get_attribute("#review-graph",
+                                                                                           "aria-valuetext")
+    page.keyboard.press("Home")
+    assert current_ply(page) == 0 and page.get_attribute("#review-graph", "aria-valuetext").startswith("Start: ")
+    page.click("#review-marks button.review-goto[data-ply='5']")
+    assert current_ply(page) == 5
+    # "Show": the better line on the analysis board, from the position before the marked move
+    page.click("#review-marks li.mark-blunder:has-text('5. D4') button.review-show")
+    page.wait_for_selector("body[data-room='analysis']")
+    assert page.is_hidden("#review-graph") and "A2" in page.text_content("#tree-moves")
+    page.click("#tree-back")
+    assert page.is_visible("#review-graph") and current_ply(page) == 5
+    page.click("#btn-theme")
+    shot(page, "review-1280-en-dark")
+
+    # kept with the game: a reload shows it again, from the kept text, with no search
+    page.reload()
+    page.wait_for_selector("body[data-ready='1']", timeout=90000)
+    page.wait_for_selector("body[data-review='done']", timeout=10000)
+    again = json.loads(page.evaluate("window.spielkisteReview()"))
+    assert again["points"] == data["points"] and again["marks"] == data["marks"]
+    assert page.is_hidden("#review-progress")
+    assert page.locator("#movelist button.mark-blunder[data-ply='5']").count() == 1
+
+    # the figure: a 40-ply game at the default budget (0.3 s per position)
+    forty = FORTY
+    page.evaluate(f"location.hash = {json.dumps(forty)}")
+    page.wait_for_function(f"window.spielkiste() === {json.dumps(forty)}", timeout=30000)
+    assert page.is_hidden("#review-graph"), "the other game's review is not this one's"
+    page.eval_on_selector("#btn-review", "b => delete b.dataset.seconds")
+    t0 = time.perf_counter()
+    data = review(page, timeout=180000)
+    seconds = time.perf_counter() - t0
+    print(f"\nreview of a 40-ply game (41 positions, weltreich) at 0.3 s per position: {seconds:.1f} s")
+    assert data["total"] == 41 and data["seconds"] == 0.3
+    check_graph(page, data)
+    assert seconds < 41 * 0.3 * 8, "a figure, not a race: two shared cores under load measured 36 s"
+
+
+def test_a_four_player_team_review_in_german_on_a_phone_with_cancel(browser, server):
+    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True,
+                                  locale="de-DE")
+    page = context.new_page()
+    try:
+        link = random_game("weltreich", {"players": 4, "teams": True}, 12, seed=3)
+        open_app(page, server.url + "#" + link)
+        assert page.evaluate("document.documentElement.lang") == "de"
+        # cancel after a few positions: the progress goes, the positions done stay
+        page.eval_on_selector("#btn-review", "b => b.dataset.seconds = '0.5'")
+        page.click("#btn-review")
+        page.wait_for_function("document.getElementById('review-bar').value >= 2", timeout=60000)
+        page.click("#movelist button[data-ply='3']")      # the page answers while the review runs
+        assert current_ply(page) == 3 and page.is_visible("#review-progress")
+        assert re.fullmatch(r"\d+ von 13 Stellungen", page.text_content("#review-count"))
+        page.click("#review-cancel")
+        page.wait_for_selector("body[data-review='cancelled']")
+        assert page.is_hidden("#review-cancel") and page.is_hidden("#review-bar")
+        assert re.fullmatch(r"Analyse nach \d+ von 13 Stellungen abgebrochen\.", page.text_content("#review-count"))
+        data = review(page)                 # goes on from there, at the same budget
+        assert data["total"] == 13 and [s["seats"] for s in data["sides"]] == [[0, 1], [2, 3]]
+        assert [s["name"] for s in data["sides"]] == ["Blau & Grün", "Rot & Gelb"]
+        check_graph(page, data)
+        assert page.locator("#review-summary tbody tr, #review-summary tr").count() >= 5
+        assert "Punkte pro Zug" in page.text_content("#review-summary")
+        assert "grober Fehler (??)" in page.text_content("#review-thresholds")
+        box = page.locator("#review-graph").bounding_box()
+        assert box["width"] <= 390 and box["x"] >= 0
+        page.click("#review-graph rect.review-hit[data-ply='2']")
+        assert current_ply(page) == 2
+        assert page.get_attribute("#review-graph", "aria-valuetext").startswith("Zug 2, ")
+        page.locator("#review-graph").scroll_into_view_if_needed()
+        shot(page, "review-390-de-light")
+        page.click("#btn-theme")
+        page.locator("#review-box").scroll_into_view_if_needed()
+        shot(page, "review-390-de-dark")
+    finally:
+        context.close()

@@ -1,0 +1,232 @@
+"""The lessons in the browser (issue 32, "Learn to play"): whole courses walked as players walk them.
+By keyboard only (Tab, arrows and Enter on the board, the choice buttons, Next): Snorkels (the pie
+rule's swap button, two 'tap' steps), Die Drei (forbidden squares tapped) and Weltreich (four players
+in teams: who partners whom, whose turn follows), reached from the first-visit offer, the rules page,
+the game list and a link; a wrong answer shows the engine's reason; the game in progress is the same
+after the room; a reload of `?learn=3` reopens that step, progress survives a reload and a corrupt
+stored value. On a 390 px phone by touch, in German and dark: Schaff den Sprung. In an embed
+(`?embed&learn`), which keeps no storage: progress in memory."""
+import json
+
+from conftest import moves, open_app, shot, wait_moves
+from spielkiste import lessons
+from spielkiste.inputs import Clicks
+
+PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2, "is_mobile": True,
+         "has_touch": True}
+FOCUSED = "(document.activeElement && document.activeElement.dataset && document.activeElement.dataset.cell) || null"
+
+
+def answer_path(step):
+    """What the player does for the step's first shown answer: the squares clicked in order, and the
+    move's text when it ends on a choice button (a move with no square, or several on one path)."""
+    answer = lessons.show(step)[0]
+    if step.kind == "tap":
+        return [answer.upper()], None
+    state = step.state()
+    for path, choice, move in Clicks(state).entries:
+        if state.move_text(move).upper() == answer.upper():
+            return list(path), (state.move_text(move) if choice or not path else None)
+    raise AssertionError(f"{step.game} {step.topic}: {answer} is no move the board offers")
+
+
+def wait_heading(page, text):
+    page.wait_for_function("t => document.getElementById('learn-heading').textContent === t", arg=text)
+
+
+def wait_phase(page, phase):
+    page.wait_for_selector(f"#learn-verdict[data-phase='{phase}']")
+
+
+CENTRES = """() => Object.fromEntries([...document.querySelectorAll('#board [data-cell]')].map(r => {
+    const b = r.getBoundingClientRect(); return [r.dataset.cell, [b.x + b.width / 2, b.y + b.height / 2]]; }))"""
+
+
+def into_board(page):
+    """Shift+Tab back from the step's heading or buttons until a square of the board has the focus."""
+    for _ in range(12):
+        if page.evaluate(FOCUSED):
+            return
+        page.keyboard.press("Shift+Tab")
+    raise AssertionError("Shift+Tab never reached the board")
+
+
+def arrow_to(page, cell):
+    """Arrow keys from the focused square to `cell`, as a player looks at the board."""
+    into_board(page)
+    centres = page.evaluate(CENTRES)
+    tx, ty = centres[cell]
+    for _ in range(40):
+        now = page.evaluate(FOCUSED)
+        if now == cell:
+            return
+        x, y = centres[now]
+        dx, dy = tx - x, ty - y
+        page.keyboard.press(("ArrowRight" if dx > 0 else "ArrowLeft") if abs(dx) >= abs(dy) else
+                            ("ArrowDown" if dy > 0 else "ArrowUp"))
+    raise AssertionError(f"the arrows never reached {cell}")
+
+
+def tab_to(page, selector):
+    for _ in range(30):
+        if page.evaluate(f"document.activeElement === document.querySelector({json.dumps(selector)})"):
+            return
+        page.keyboard.press("Tab")
+    raise AssertionError(f"Tab never reached {selector}")
+
+
+def keyboard_course(page, game, lang="en", wrong_at=None):
+    """Every step of a course by keyboard, from the step shown (the first): the answer's squares by
+    arrows and Enter, its choice button by Tab and Enter, Next by Enter (it has the focus once the
+    answer is right). At step `wrong_at` a wrong answer first: the engine's reason is shown."""
+    course = lessons.load(game)
+    for i, step in enumerate(course.steps):
+        wait_heading(page, step.title[lang])
+        assert page.text_content("#learn-count") == (f"Step {i + 1} of {len(course.steps)}" if lang == "en"
+                                                   else f"Schritt {i + 1} von {len(course.steps)}")
+        if i == wrong_at:
+            wrong = step.wrong[0]
+            arrow_to(page, wrong)
+            page.keyboard.press("Enter")
+            wait_phase(page, "wrong")
+            why = lessons.check(step, wrong).why[lang]
+            assert why and why in page.inner_text("#learn-verdict")
+            assert page.evaluate(FOCUSED) == wrong            # the player stays on the board, at the task
+        path, choice = answer_path(step)
+        for cell in path:
+            arrow_to(page, cell)
+            page.keyboard.press("Enter")
+        if choice is not None:
+            tab_to(page, f"#choices button[data-move='{choice}']")
+            page.keyboard.press("Enter")
+        wait_phase(page, "right")
+        assert lessons.check(step, lessons.show(step)[0]).why[lang] in page.inner_text("#learn-verdict")
+        if step.kind == "tap" and step.goal == "seat":
+            assert page.is_visible("#learn-teams")         # who partners whom, whose turn follows
+        assert page.evaluate("document.activeElement.id") == "learn-next"
+        page.keyboard.press("Enter")
+    page.wait_for_selector("#learn-complete:not([hidden])")
+    assert page.evaluate("document.activeElement.id") == "learn-play"
+
+
+def test_three_courses_by_keyboard_and_the_game_in_progress_untouched(page, server):
+    open_app(page, server.url + "#snorkels")
+    # a first visit: the course offered once
+    assert "Learn the rules" in page.inner_text("#notice-text")
+    assert page.inner_text("#notice-action") == "Learn to play"
+    page.locator("[data-cell='D4']").click()               # a move in the game against the computer first
+    mine = wait_moves(page, 2, timeout=90000)
+    page.wait_for_selector("body[data-thinking='0']")
+    page.focus("#notice-action")
+    page.keyboard.press("Enter")
+    snorkels = lessons.load("snorkels")
+    wait_heading(page, snorkels.steps[0].title["en"])
+    assert page.evaluate("document.activeElement.id") == "learn-heading"
+    assert page.evaluate("location.hash") == "#snorkels?learn=1"
+    shot(page, "learn-snorkels-1280-en")
+    keyboard_course(page, "snorkels", wrong_at=2)          # 'groups': a wrong square tapped
+    shot(page, "learn-complete-1280-en")
+    page.keyboard.press("Enter")                           # Play a game: the game as it was
+    page.wait_for_selector("#learn", state="hidden")
+    assert moves(page) == mine and page.evaluate("location.hash") != "#snorkels?learn=7"
+    # the rules page's button: the course again, at its first step (all done), every step ticked
+    page.focus("#btn-rules")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#rules:not([hidden])")
+    page.focus("#rules-learn")
+    page.keyboard.press("Enter")
+    wait_heading(page, snorkels.steps[0].title["en"])
+    assert page.locator("#learn-steps .learn-tick").count() == len(snorkels.steps)
+    page.focus("#learn-back")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#learn", state="hidden")
+    assert moves(page) == mine
+    # the game list's "Learn" link of Die Drei
+    page.focus("#game-list a[data-learn='drei']")
+    page.keyboard.press("Enter")
+    keyboard_course(page, "drei", wrong_at=2)              # 'forbidden': a placement that is allowed
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#learn", state="hidden")
+    # a link: Weltreich's course, four players in teams
+    page.evaluate("location.hash = '#weltreich?learn'")
+    weltreich = lessons.load("weltreich")
+    wait_heading(page, weltreich.steps[0].title["en"])
+    page.locator("#learn-heading").focus()
+    keyboard_course(page, "weltreich", wrong_at=7)         # 'partners': an opponent's commander
+    # a reload of a step's link opens that step; progress and a corrupt stored value
+    page.evaluate("localStorage.setItem('spielkiste.learn.drei', '{not json')")
+    drei = lessons.load("drei")
+    page.goto("about:blank")                             # a new load of the step's link (not a hash change)
+    open_app(page, server.url + "#drei?learn=3")
+    wait_heading(page, drei.steps[2].title["en"])
+    assert page.locator("#learn-steps [aria-current='step']").inner_text().startswith("3.")
+    assert page.locator("#learn-steps .learn-tick").count() == 0       # unreadable progress: none
+    assert page.is_hidden("#notice")                                   # offered once only
+    page.locator("#learn-heading").focus()
+    arrow_to(page, "A8")
+    page.keyboard.press("Enter")
+    wait_phase(page, "right")
+    assert json.loads(page.evaluate("localStorage.getItem('spielkiste.learn.drei')")) == [3]
+    page.focus("#learn-back")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#learn", state="hidden")
+    page.focus("#game-list button[data-game='snorkels']")
+    page.keyboard.press("Enter")
+    page.wait_for_function(f"document.querySelectorAll('#movelist button').length === {len(mine)}")
+    assert moves(page) == mine
+
+
+def test_a_course_on_a_phone_by_touch_in_german(browser, server):
+    ctx = browser.new_context(**PHONE, locale="de-DE")
+    ctx.add_init_script("localStorage.setItem('spielkiste.theme', 'dark')")
+    page = ctx.new_page()
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    open_app(page, server.url + "#sprung?learn")
+    course = lessons.load("sprung")
+    for i, step in enumerate(course.steps):
+        wait_heading(page, step.title["de"])
+        if i == 5:                          # 'partners': an opponent's piece tapped first
+            page.tap(f"#board [data-cell='{step.wrong[0]}']")
+            wait_phase(page, "wrong")
+            assert step.hint["de"] in page.inner_text("#learn-verdict")
+            assert "Gruppen:" in page.inner_text("#learn-teams")
+            shot(page, "learn-sprung-phone-de-dark-wrong")
+        if i == 1:                          # "Zeig es mir" plays the answer
+            page.tap("#learn-show")
+            wait_phase(page, "shown")
+            assert "Die Lösung: A4-D4." in page.inner_text("#learn-verdict")
+            page.tap("#learn-again")
+            wait_phase(page, "task")
+        path, choice = answer_path(step)
+        for cell in path:
+            page.tap(f"#board [data-cell='{cell}']")
+        if choice is not None:
+            page.tap(f"#choices button[data-move='{choice}']")
+        wait_phase(page, "right")
+        if i == 0:
+            shot(page, "learn-sprung-phone-de-dark-right")
+        page.tap("#learn-next")
+    page.wait_for_selector("#learn-complete:not([hidden])")
+    assert "Kurs geschafft" in page.inner_text("#learn-complete")
+    shot(page, "learn-sprung-phone-de-dark-complete")
+    assert json.loads(page.evaluate("localStorage.getItem('spielkiste.learn.sprung')")) == list(range(1, 8))
+    page.tap("#learn-play")
+    page.wait_for_selector("#learn", state="hidden")
+    assert page.inner_text("#game-title").startswith("Schaff den Sprung")
+    assert errors == []
+    ctx.close()
+
+
+def test_an_embed_learns_without_storage(page, server):
+    open_app(page, server.url + "?embed&learn=2#tor")
+    tor = lessons.load("tor")
+    wait_heading(page, tor.steps[1].title["en"])
+    assert page.is_hidden("#notice")
+    path, choice = answer_path(tor.steps[1])
+    for cell in path:
+        page.click(f"#board [data-cell='{cell}']")
+    wait_phase(page, "right")
+    assert page.locator("#learn-steps .learn-tick").count() == 1       # progress in memory
+    assert page.evaluate("localStorage.length") == 0                   # an embed keeps nothing
+    shot(page, "learn-embed-tor")
