@@ -59,6 +59,12 @@ class AnalysisRoom(Room):
         return self.app.spawn_action(self.opened({"op": "tree_open", "from": "game", "ply": int(ply),
                                                   "line": [str(m) for m in line]}))
 
+    def open_position(self, link):
+        """Any game link (a position set up in the editor, a puzzle and its solution) on the
+        analysis board, at the move the link shows. Returns the task."""
+        return self.app.spawn_action(self.opened({"op": "tree_open",
+                                                  "link": link + ("&" if "?" in link else "?") + self.word}))
+
     async def open_link(self, frag: str, initial: bool = False) -> None:
         """A link into the room (`#<game>?analysis&...`): the tree it carries; a link that cannot be
         read is said and the game stays (its link back in the address)."""

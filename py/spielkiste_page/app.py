@@ -17,6 +17,7 @@ from spielkiste_page.dialog import NewGameDialog, default_seats
 from spielkiste_page.dom import Storage, download, el, keep, make, on, page_url, replace_state, window
 from spielkiste_page.editor import EditorPage
 from spielkiste_page.review import ReviewPanel
+from spielkiste_page.room import query_words
 from spielkiste_page.embed import Embedding
 from spielkiste_page.engine import Engine, EngineError, EngineGone
 from spielkiste_page.share import Share
@@ -312,6 +313,13 @@ class App:
         example = pending[1] if pending is not None and pending[0] == frag else None
         self.hide_rules()
         self.editor.leave()
+        shared = query_words(frag).get("review")
+        if shared is not None:           # a link with its review ("Copy link with review"): the game, then it
+            rest = [f for f in frag.partition("?")[2].split("&") if f.partition("=")[0] != "review"]
+            await self.route("#" + frag.partition("?")[0] + ("?" + "&".join(rest) if rest else ""), initial)
+            if self.snap is not None and self.room is None:
+                await self.review.open_shared(shared)
+            return
         room = next((r for r in self.rooms if r.opens(frag)), None)
         if room is not None:             # a link into a room (lessons, a puzzle, an analysis)
             if self.snap is None:        # the game behind it: the player's last one, kept as it is
@@ -425,6 +433,9 @@ class App:
             await self.open_uid(self.back)
         elif self.snap is not None:
             await self.open_saved(self.snap["game"])
+
+    def room_named(self, name):
+        return next((r for r in self.rooms if r.name == name), None)
 
     def back_from_room(self):
         """A room was left by its own button: the game drawn as the worker keeps it (a request, so

@@ -64,6 +64,7 @@ class EditorPage:
         on(el("edit-start"), "click", lambda e: self.edit({"op": "edit_start"}))
         on(el("edit-play"), "click", lambda e: self.run(self.play()))
         on(el("edit-link"), "click", lambda e: self.copy_link())
+        on(el("edit-analyse"), "click", lambda e: self.analyse())
         on(el("edit-load"), "click", lambda e: self.load_code(str(el("edit-code").value)))
         on(el("edit-code"), "keydown", self.on_code_key)
         on(el("edit-to-move"), "change", lambda e: self.edit({"op": "edit_to_move", "seat": int(e.target.value)}))
@@ -234,6 +235,7 @@ class EditorPage:
         why.className = "edit-why ok" if snap["why_ok"] else "edit-why bad"
         el("edit-play").disabled = not snap["ok"]
         el("edit-link").disabled = not snap["ok"]
+        el("edit-analyse").disabled = not snap["ok"]
         el("study-save").disabled = not snap["ok"]
         if not focused("edit-code"):
             el("edit-code").value = snap["code"]
@@ -435,6 +437,14 @@ class EditorPage:
         self.app.acted()
         self.app.set_game()              # a new game, kept from its first save (as the new-game dialog's)
         self.app.apply(answer)
+
+    def analyse(self):
+        """'Analyse': the position set up, on the analysis board (the room takes the board from
+        the editor; the game behind both stays as it was)."""
+        room = self.app.room_named("analysis")
+        if room is None or self.snap is None or not self.snap.get("ok") or not self.snap.get("link"):
+            return self.app.spawn_act(None)
+        return room.open_position(self.snap["link"])
 
     def copy_link(self):
         """The position's link, copied as the game's link is (the editor's own link box)."""

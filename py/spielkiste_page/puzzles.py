@@ -53,6 +53,7 @@ class PuzzleRoom(Room):
         on(el("puzzle-next"), "click", lambda e: self.open_puzzle(None, "next"))
         on(el("puzzle-daily"), "click", lambda e: self.open_puzzle(None, "daily"))
         on(el("puzzle-retry"), "click", lambda e: self.retry())
+        on(el("puzzle-analyse"), "click", lambda e: self.analyse())
         on(el("puzzle-leave"), "click", lambda e: self.close())
         on(el("puzzle-back"), "click", lambda e: self.step("back"))
         on(el("puzzle-forward"), "click", lambda e: self.step("forward"))
@@ -124,6 +125,14 @@ class PuzzleRoom(Room):
                 return
         self.show(answer, moved=msg.get("op") == "puzzle_move")
 
+    def analyse(self):
+        """'Analyse' (once solved or failed): the puzzle's position on the analysis board, with the
+        solution as its main line."""
+        room = self.app.room_named("analysis")
+        if room is None or self.snap is None or not self.snap.get("analysis"):
+            return self.app.spawn_act(None)
+        return room.open_position(self.snap["analysis"])
+
     def retry(self):
         return self.app.spawn_action(self.send({"op": "puzzle_retry"}))
 
@@ -184,6 +193,7 @@ class PuzzleRoom(Room):
         el("puzzle-back").disabled = not a["can"]["back"]
         el("puzzle-forward").disabled = not a["can"]["forward"]
         el("puzzle-retry").disabled = not a["can"]["retry"]
+        el("puzzle-analyse").hidden = not a.get("analysis") or self.app.room_named("analysis") is None
         replace_state(app.uid or "", "#" + a["link"])
         el("embed-open").href = str(window.location.pathname) + "#" + a["link"]
         if "progress" in a:

@@ -15,11 +15,12 @@ Everything drawn is numbers, or text escaped (panels.esc): move texts and names 
 worker, the labels from app.tr."""
 import json
 
+import js
 from pyscript import document
 from pyscript.ffi import create_proxy
 
 from spielkiste_page import panels
-from spielkiste_page.dom import closest, el, is_null, keep, on, window
+from spielkiste_page.dom import closest, el, is_null, keep, on, page_url, window
 from spielkiste_page.mygames import ENTRY
 from spielkiste_page.panels import esc
 
@@ -29,6 +30,7 @@ DEEPER = 1.0
 SLICE = 0.12                      # seconds of work per review_step
 SYMBOLS = {"inaccuracy": "?!", "mistake": "?", "blunder": "??"}
 W, H, PAD, TOP = 600, 132, 6, 8   # the graph's viewBox and margins
+LINK_TEXT = 6000                  # the longest review text a link carries (URL-encoded), about 70 plies
 
 
 def game_key(link) -> str:
@@ -53,6 +55,7 @@ class ReviewPanel:
         self.ply = 0
         self.side_rows = []       # the graph's lines: {"seats", "colour", "name"} per side
         on(el("btn-review"), "click", lambda e: self.start())
+        on(el("review-link"), "click", lambda e: self.link())
         on(el("review-cancel"), "click", lambda e: self.cancel())
         on(el("review-graph"), "click", self.on_graph_click)
         on(el("review-graph"), "keydown", self.on_graph_key)
@@ -64,6 +67,29 @@ class ReviewPanel:
     # ------------------------------------------------------------------ requests
     async def ask(self, msg):
         return await self.app.ask(msg)
+
+    def link(self):
+        """'Copy link with review': the game's link with the finished review in it (`review=`, the
+        worker's compact text), so the other side shows it without searching; a review too long
+        for a link travels as `review=1`, and the other side reviews the game afresh."""
+        app = self.app
+        if self.data is None or not self.data.get("text") or app.snap is None:
+            return app.spawn_act(None)
+        text = str(js.encodeURIComponent(self.data["text"]))
+        game = app.snap["link"]
+        frag = game + ("&" if "?" in game else "?") + "review=" + (text if len(text) <= LINK_TEXT else "1")
+        return app.spawn_action(app.copy_link(page_url(frag)))
+
+    async def open_shared(self, value):
+        """A link's `review=`: the review it carries shown (checked by the worker: of this very
+        game, or not at all), or, for `1` or a text that is not one, the game reviewed afresh."""
+        if value != "1":
+            answer = await self.ask({"op": "review_load", "text": str(js.decodeURIComponent(value))})
+            if answer is not None and answer.get("state") == "done":
+                self.finish(answer, kept=False)
+                return
+        if not self.running:
+            await self._start(SECONDS)
 
     def start(self):
         """'Review game' (again after a cancel: goes on from the positions done)."""
@@ -120,8 +146,9 @@ class ReviewPanel:
         if answer is not None and answer.get("state") == "cancelled":
             self.progress(answer)
 
-    def finish(self, answer):
-        """A whole review: drawn, and kept with the game."""
+    def finish(self, answer, kept=True):
+        """A whole review: drawn, and kept with the game (not one a link brought: the player has
+        not acted in that game yet)."""
         self.data = answer
         self.key = answer["key"]
         self.points = {i: c for i, c in enumerate(answer["points"])}
@@ -129,7 +156,8 @@ class ReviewPanel:
         self.seconds = answer.get("seconds") or self.seconds
         self.lang = self.app.lang
         self.side_rows = answer.get("sides") or self.side_rows
-        self.keep(answer.get("text"))
+        if kept:
+            self.keep(answer.get("text"))
         self.draw()
 
     def keep(self, text):
@@ -257,7 +285,7 @@ class ReviewPanel:
         el("review-summary").innerHTML = "".join(rows)
 
     def show_available(self):
-        room = next((r for r in self.app.rooms if getattr(r, "name", "") == "analysis"), None)
+        room = self.app.room_named("analysis")
         return room if room is not None and hasattr(room, "open_from_game") else None
 
     def draw_marks(self, data):

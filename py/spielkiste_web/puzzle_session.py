@@ -35,9 +35,10 @@ from typing import Any
 
 from spielkiste import puzzles
 from spielkiste.engine import State
+from spielkiste.record import Record
 from spielkiste.registry import get_game
 from spielkiste.texts import t
-from spielkiste_web import puzzle_texts  # noqa: F401  (adds the room's keys)
+from spielkiste_web import links, puzzle_texts  # noqa: F401  (puzzle_texts adds the room's keys)
 from spielkiste_web.board_part import board_part
 
 Answer = dict[str, Any]
@@ -314,6 +315,7 @@ def answer(session: Any, m: dict, progress: dict[str, Any] | None = None) -> Ans
         "puzzle_rating": rating, "state": tr.state, "retry": tr.retry, "verdict": said,
         "line": t("puzzle.solution", lang, line=line_text(p, lang)) if over else "",
         "solution": list(p.line) if over else [],
+        "analysis": analysis_link(p) if over else "",
         "played": len(tr.played), "line_n": len(p.line), "shown": ply if over else None,
         "rating": progress["rating"], "streak": progress["streak"], "best": progress["best"],
         "change": tr.change if over else None,
@@ -324,6 +326,13 @@ def answer(session: Any, m: dict, progress: dict[str, Any] | None = None) -> Ans
         "shown_text": (t("puzzle.shown", lang, ply=ply, n=len(p.line)) if over else ""),
         "can": {"back": over and ply > 0, "forward": over and ply < len(p.line), "retry": tr.played != [] or over},
     }
+
+
+def analysis_link(p: puzzles.Puzzle) -> str:
+    """The puzzle on the analysis board: its position, the solution as the main line, at the start."""
+    rec = Record.replay(puzzles.position(p, ()), list(p.line), custom_start=True)
+    rec.goto(0)
+    return links.to_fragment(rec)
 
 
 OPS = {

@@ -5,6 +5,7 @@ from spielkiste.texts import add
 add({
     "ui.review.title": ("Game review", "Spielanalyse"),
     "ui.review.start": ("Review game", "Partie analysieren"),
+    "ui.review.link": ("Copy link with review", "Link mit Analyse kopieren"),
     "ui.review.deeper": ("Deeper (1 s per position)", "Gründlicher (1 s pro Stellung)"),
     "ui.review.cancel": ("Cancel", "Abbrechen"),
     "ui.review.progress": ("{done} of {total} positions", "{done} von {total} Stellungen"),

@@ -140,3 +140,40 @@ def test_german_on_a_phone_by_touch_in_a_four_player_game(browser, server):
     assert page.evaluate("window.spielkiste()") == "ziggurats?players=4&m=fA1"
     assert page.watch.errors == []
     ctx.close()
+
+
+def test_a_failed_puzzle_and_a_set_up_position_open_on_the_analysis_board(app, server):
+    """'Analyse' from a puzzle once it is over (its position, the solution as the main line, at
+    its start) and from the board editor (the position set up): the analysis board takes them, and
+    'Back to the game' finds the game as it was."""
+    from spielkiste import puzzles
+    from test_puzzle_room import wrong_cell
+    page = app
+    open_app(page, server.url + "#" + GAME)
+    game_moves = page.eval_on_selector_all("#movelist button", "els => els.map(e => e.textContent)")
+    puzzle = puzzles.get("snorkels", 43)
+    page.evaluate("location.hash = '#snorkels?puzzle=43'")
+    page.wait_for_selector("#puzzle:not([hidden])[data-id='43']", timeout=30000)
+    assert page.is_hidden("#puzzle-analyse")                   # not while the puzzle is being solved
+    page.click(f"[data-cell='{wrong_cell(puzzle)}']")
+    page.wait_for_selector("#puzzle-analyse:not([hidden])")
+    page.click("#puzzle-analyse")
+    page.wait_for_selector("#analysis:not([hidden])")
+    assert [r[0] for r in rows(page)] == list(puzzle.line)      # the solution, the main line
+    assert all(level == 0 for _, level, _ in rows(page)) and not any(cur for _, _, cur in rows(page))
+    assert "analysis" in page.evaluate("location.hash")
+    page.click("#tree-back")
+    page.wait_for_selector("#analysis", state="hidden")
+    assert page.eval_on_selector_all("#movelist button", "els => els.map(e => e.textContent)") == game_moves
+    # the board editor: a position set up, then analysed
+    on_board = pieces(page)
+    page.click("#btn-edit")
+    page.wait_for_selector("#editor:not([hidden])")
+    page.click("#edit-analyse")
+    page.wait_for_selector("#analysis:not([hidden])")
+    # the position itself, without the game's moves: a tree with no move yet
+    assert page.get_attribute("body", "data-mode") == "analysis" and rows(page) == []
+    assert pieces(page) == on_board and "p=" in page.evaluate("location.hash")
+    page.click("#tree-back")
+    page.wait_for_selector("#analysis", state="hidden")
+    assert page.eval_on_selector_all("#movelist button", "els => els.map(e => e.textContent)") == game_moves

@@ -175,3 +175,27 @@ def test_a_four_player_team_review_in_german_on_a_phone_with_cancel(browser, ser
         shot(page, "review-390-de-dark")
     finally:
         context.close()
+
+
+def test_copy_link_with_review_shows_it_to_another_visitor_without_searching(app, server, browser):
+    """'Copy link with review' (issue 33): the link carries the finished review, and a visitor
+    with an empty profile sees the same graph and marks at once, with no review running; the
+    address then shows the game's own link."""
+    page = app
+    open_app(page, server.url + "#" + PLANTED)
+    data = review(page, seconds=0.05)
+    page.click("#review-link")
+    url = page.input_value("#link-text")
+    assert "&review=" in url and "&review=1" not in url       # short enough to carry the review itself
+    ctx = browser.new_context(viewport={"width": 1280, "height": 860})
+    try:
+        other = ctx.new_page()
+        other.goto(url)
+        other.wait_for_selector("body[data-ready='1'][data-review='done']", timeout=90000)
+        got = json.loads(other.evaluate("window.spielkisteReview()"))
+        assert got["points"] == data["points"] and got["marks"] == data["marks"]
+        assert other.locator("#movelist button.mark-blunder").count() >= 1
+        assert "review=" not in other.evaluate("location.hash")
+        assert other.is_hidden("#review-progress")                 # nothing was searched
+    finally:
+        ctx.close()

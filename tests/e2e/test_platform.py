@@ -47,7 +47,7 @@ def test_play_against_the_computer_page_stays_responsive(page, server):
     got = wait_moves(page, 2)
     assert got[0] == "C3"
     last = got[1]
-    assert "layer-last" in page.get_attribute(f"[data-cell='{last}']", "class") or last == "swap"
+    assert last == "swap" or "layer-last" in page.get_attribute(f"[data-cell='{last}']", "class")
     assert "your turn" in page.inner_text("#status")
     click_some_targets(page, 1)
     wait_moves(page, 4)
