@@ -63,6 +63,9 @@ ENGINES = "script[name^='engine']"
 def test_a_worker_terminated_mid_search_is_replaced_and_the_game_goes_on(page, server):
     open_app(page, server.url + "#snorkels")
     page.wait_for_selector("body[data-ai='ready']", timeout=90000)
+    page.click("#btn-new")
+    page.select_option("#level", "3")        # 3 s a move: the search is still on when the worker goes
+    page.click("#newgame-start")
     page.click("[data-cell='C3']")
     page.wait_for_selector("body[data-thinking='1']", timeout=10000)
     page.evaluate("document.querySelector('script[name^=\"engine\"]').xworker.terminate()")

@@ -32,6 +32,9 @@ def test_chooser_lists_all_games_and_draws_the_board(page, server):
 def test_play_against_the_computer_page_stays_responsive(page, server):
     open_app(page, server.url + "#snorkels")
     page.wait_for_selector("body[data-ai='ready']", timeout=90000)    # this test is about the worker
+    page.click("#btn-new")
+    page.select_option("#level", "3")        # 3 s a move (a first game's level 1 thinks for 0.3 s)
+    page.click("#newgame-start")
     page.hover("[data-cell='C3']")
     assert "target" in page.get_attribute("[data-cell='C3']", "class")
     page.click("[data-cell='C3']")
