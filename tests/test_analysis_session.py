@@ -106,6 +106,34 @@ def test_open_from_the_game_at_a_ply_with_a_line_leaves_the_game_as_it_was():
     assert snap["link"] == before[2] and snap["kind"] == "snapshot"
 
 
+def test_the_analysis_of_the_game_is_kept_and_grafted_when_the_game_has_moved_on():
+    """`kept` (what the page stores beside the saved game) comes with every answer of the game's
+    own analysis; opened again from the game after two more moves it brings every variation back,
+    the game's moves the main line. Another game's, a corrupt or a hostile kept text adds nothing
+    and the room opens all the same; an analysis from a link of another line keeps nothing."""
+    s = game()
+    a = three_deep(s)
+    kept = a["kept"]
+    assert kept == "snorkels?analysis&m=D4,swap,C3,E5&var=3(B2,F6(A7,G1(G2)))&node=D4,swap,B2,A7,G2"
+    ok(s, "tree_close")
+    for move in ("A1", "B1"):
+        ok(s, "play", move=move)
+    a = ok(s, "tree_open", **{"from": "game", "ply": 6, "line": [], "kept": kept})
+    assert s.rooms["tree"].tree.mainline() == MAIN + ["A1", "B1"]
+    assert s.rooms["tree"].tree.variations() == "3(B2,F6(A7,G1(G2)))"
+    assert a["path"] == "D4,swap,C3,E5,A1,B1" and a["kept"].startswith("snorkels?analysis&m=D4,swap,C3,E5,A1,B1&var=3(")
+    for bad in ("ziggurats?analysis&m=", "snorkels?analysis&m=D4,swap,C3,E5&var=3(B2,Z9)", "%%%", "x" * 30000,
+                "snorkels?size=9&analysis&m=D4&var=1(C3)"):
+        a = ok(s, "tree_open", **{"from": "game", "ply": 0, "line": [], "kept": bad})
+        assert s.rooms["tree"].tree.variations() == "" and a["path"] == ""
+    # a link whose main line is the game's is the game's analysis (a reload of the room's address) ...
+    a = ok(s, "tree_open", link="#" + kept)
+    assert a["kept"] is None                      # the game has moved on: this tree is not the game's
+    a = ok(s, "tree_open", link="#snorkels?analysis&m=D4,swap,C3,E5,A1,B1&var=3(B2)")
+    assert a["kept"] == "snorkels?analysis&m=D4,swap,C3,E5,A1,B1&var=3(B2)"
+    assert "kept" in a and ok(Session(), "tree_open", link="#" + kept)["kept"] is None   # no game open
+
+
 def test_lines_search_the_node_shown_in_slices_and_name_the_best_move():
     s = game()
     a = three_deep(s)

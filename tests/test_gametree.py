@@ -209,3 +209,29 @@ def test_random_trees_read_back_exactly(ops, main_length):
     same(tree, again)
     assert again.variations() == text
     assert again.size == tree.size == len(tree.rows())
+
+
+def test_a_kept_tree_grafted_onto_a_game_that_moved_on_loses_no_line():
+    """The analysis kept with a game (spielkiste.tree.<uid>) read back after the game went on and
+    after a takeback and another move: the game stays the main line, every line of the kept tree
+    is there, the kept main line's move that the game took back becomes a variation."""
+    kept = three_deep()                                   # main D4 swap C3 E5, variations at move 3
+    game = GameTree.from_record(Record.replay(SNORKELS.new(), MAIN + ["A1", "B1"]))
+    game.graft(kept)
+    assert game.mainline() == MAIN + ["A1", "B1"]
+    assert game.variations() == kept.variations()        # the same variations, at the same moves
+    for row in kept.rows():
+        assert game.state(row["path"]).encode() == kept.state(row["path"]).encode()
+    # the game took E5 back and played G7 instead: E5 (kept main line) becomes a variation of G7
+    other = GameTree.from_record(Record.replay(SNORKELS.new(), ["D4", "swap", "C3", "G7"]))
+    other.graft(kept)
+    assert other.mainline() == ["D4", "swap", "C3", "G7"]
+    assert other.children("D4,swap,C3") == ["G7", "E5"]
+    assert other.children("D4,swap") == ["C3", "B2"]
+    assert {r["path"] for r in kept.rows()} <= {r["path"] for r in other.rows()}
+    # a tree too big to take in stops with BadLink, keeping what fitted
+    small = GameTree.from_record(Record.replay(SNORKELS.new(), MAIN))
+    small.size = gametree.MAX_NODES - 2
+    with pytest.raises(BadLink):
+        small.graft(kept)
+    assert small.children("D4,swap") == ["C3", "B2"]

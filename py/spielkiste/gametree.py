@@ -183,6 +183,17 @@ class GameTree:
             child = self._add(node, canon, state)
         return child.path()
 
+    def graft(self, other: GameTree) -> None:
+        """Every line of `other` (a tree from the same start) played into this one, in its order:
+        moves this tree has are followed, the others become variations, so nothing of either tree
+        is lost (the analysis kept with a game that has moved on since). BadLink when a line does
+        not fit (too many moves, nested too deep): what was added before it stays."""
+        todo = [(other.root, "")]
+        while todo:
+            node, path = todo.pop()
+            here = [(child, self.play(path, child.text)) for child in node.children]
+            todo.extend(reversed(here))
+
     def delete(self, path: str) -> str:
         """Delete the move at `path` with everything after it; returns its parent's path. A
         deleted main-line move leaves its first variation as the main line (lichess)."""

@@ -8,7 +8,10 @@ position changes; the best move is drawn on the board as an arrow (or a ring for
 
 It knows no rules: every change is one `tree_*` request answered by spielkiste_web/analysis_session.py
 with the whole room (board, rows, link, texts in the page's language). The room's link
-(`#<game>?analysis&m=...&var=...&node=...`) is kept in the address, so a reload finds the tree.
+(`#<game>?analysis&m=...&var=...&node=...`) is kept in the address, so a reload finds the tree, and
+the analysis of the game in progress is kept beside the saved game (`spielkiste.tree.<uid>`, the
+worker's `kept`): "Analyse" on that game later, after a reload or more moves, brings its variations
+back (the game's moves the main line).
 Entry points: the game panel's "Analyse" (the position shown), a link, and open_from_game(ply,
 line) for the review ("Show" a better line). Text from the worker is escaped (panels.esc)."""
 from pyscript import document
@@ -22,6 +25,7 @@ SLICE = 0.12             # seconds of search per tree_lines request
 BUDGET = 20.0            # seconds of search for one position
 MAX_INDENT = 6           # deeper variations are drawn at this indentation
 SVG_NS = "http://www.w3.org/2000/svg"
+KEY = "spielkiste.tree."  # + kept game's uid: its analysis as a room link (the worker's `kept`)
 
 
 class AnalysisRoom(Room):
@@ -57,7 +61,8 @@ class AnalysisRoom(Room):
         """The game in progress as the main line, at `ply`, with `line` (move texts from there)
         played as a variation and shown (the review's "Show"). Returns the task."""
         return self.app.spawn_action(self.opened({"op": "tree_open", "from": "game", "ply": int(ply),
-                                                  "line": [str(m) for m in line]}))
+                                                  "line": [str(m) for m in line],
+                                                  "kept": self.app.kept_beside(KEY) or ""}))
 
     def open_position(self, link):
         """Any game link (a position set up in the editor, a puzzle and its solution) on the
@@ -170,6 +175,8 @@ class AnalysisRoom(Room):
         el("tree-main").disabled = not can.get("promote")
         el("tree-delete").disabled = not can.get("delete")
         replace_state(self.app.uid or "", "#" + answer["link"])
+        if answer.get("kept") and answer.get("rows"):
+            self.app.keep_beside(KEY, answer["kept"])
         box = el("tree-link-text")
         if not box.hidden:
             box.value = page_url(answer["link"])

@@ -625,6 +625,28 @@ class App:
         if value and str(value) != self.known:
             spawn(self.adopt(self.uid, str(value)))
 
+    def keep_beside(self, prefix, text):
+        """Text kept beside the saved game shown (its review, its analysis) as prefix + its uid. A
+        game from a link becomes one of the player's games by it, as by any other action; texts of
+        games no longer kept go. Never in an embed, nor without storage."""
+        if not text or self.embed or not self.storage.available:
+            return
+        if self.uid is None:
+            self.acted()
+            self.save()
+        if self.uid is None or self.storage.get(prefix + self.uid) == text:
+            return
+        self.storage.set(prefix + self.uid, text)
+        for key in self.storage.keys():
+            if key.startswith(prefix) and self.storage.get(mygames.ENTRY + key[len(prefix):]) is None:
+                self.storage.remove(key)
+
+    def kept_beside(self, prefix):
+        """What keep_beside kept for the game shown, or None."""
+        if self.uid is None or not self.storage.available:
+            return None
+        return self.storage.get(prefix + self.uid)
+
     def acted(self):
         """The player did something: from now on the current game may be saved, and a game
         opened from a link becomes one of the player's games."""

@@ -21,7 +21,6 @@ from pyscript.ffi import create_proxy
 
 from spielkiste_page import panels
 from spielkiste_page.dom import closest, el, is_null, keep, on, page_url, window
-from spielkiste_page.mygames import ENTRY
 from spielkiste_page.panels import esc
 
 KEY = "spielkiste.review."        # + kept game's uid: the finished review's text (review_session.write_text)
@@ -163,17 +162,7 @@ class ReviewPanel:
     def keep(self, text):
         """The finished review beside the saved game; a game from a link becomes one of the
         player's games by being reviewed (as by any other action), so it can be kept."""
-        app = self.app
-        if not text or app.embed or not app.storage.available:
-            return
-        if app.uid is None:
-            app.acted()
-            app.save()
-        if app.uid is not None:
-            app.storage.set(KEY + app.uid, text)
-            for key in app.storage.keys():        # reviews of games no longer kept go too
-                if key.startswith(KEY) and app.storage.get(ENTRY + key[len(KEY):]) is None:
-                    app.storage.remove(key)
+        self.app.keep_beside(KEY, text)
 
     def drop(self):
         """The game changed (a move played, another game shown): the review goes. A kept text stays
@@ -196,7 +185,7 @@ class ReviewPanel:
             self.drop()
         if self.key is None and not self.running and key != self.looked:
             self.looked = key
-            text = app.storage.get(KEY + app.uid) if app.uid is not None and app.storage.available else None
+            text = app.kept_beside(KEY)
             if text:
                 app.spawn(self.load(text, key))
         if self.data is not None and app.lang != self.lang:

@@ -10,8 +10,11 @@ Requests (each may carry `lang`; an answer `{"error": text}` changed nothing):
 
 - `tree_open` {link}: a fragment, the game's link of links.py with the word `analysis`, `var=` the
   variations text of GameTree.variations() and `node=` the path shown (default: the link's position).
-- `tree_open` {from: "game", ply, line}: the game in progress as the main line, at `ply`, with
-  `line` (move texts from that ply) played from there (a variation where it leaves the game), shown.
+- `tree_open` {from: "game", ply, line, kept}: the game in progress as the main line, at `ply`, with
+  `line` (move texts from that ply) played from there (a variation where it leaves the game), shown;
+  `kept` (the answer's `kept` of an earlier analysis of this game, the page keeps it beside the saved
+  game) grafted in: its lines the game no longer follows become variations. A kept text that cannot
+  be read (another game, a corrupt store) is left out; the room opens all the same.
 - `tree_play` {path (the node shown), move}: the move's node shown.
 - `tree_goto` {path}: that node shown.
 - `tree_delete` {path (default: the node shown)}: the move and all after it deleted; its parent
@@ -26,7 +29,10 @@ Requests (each may carry `lang`; an answer `{"error": text}` changed nothing):
 The tree answer: the board (board_part, `human` while the position is not over), `rows` (the move
 list: path, move, ply, level, branch, current, main, line (on the way to the node shown)),
 `path`, `prev`, `next`, `can` {promote, delete}, `link` (kept within LINK_MAX characters: beyond it
-the link holds only the line shown, as its main line, and `link_full` is false), status texts."""
+the link holds only the line shown, as its main line, and `link_full` is false), status texts, and
+`kept` while the tree is the game in progress's analysis (opened from it, or from a link whose main
+line is the game): the whole tree as a room link, for the page to keep beside the saved game (None
+when even that is too long for a link)."""
 from __future__ import annotations
 
 import time
@@ -57,9 +63,10 @@ Answer = dict[str, Any]
 class TreeRoom:
     """The analysis open in a session: the tree, the node shown, the searches of recent nodes."""
 
-    def __init__(self, tree: GameTree, path: str) -> None:
+    def __init__(self, tree: GameTree, path: str, of_game: bool = False) -> None:
         self.tree = tree
         self.path = path
+        self.of_game = of_game          # the game in progress's analysis: its answers carry `kept`
         self.lines: dict[str, list[Any]] = {}       # path -> [Lines, seconds spent, last result]
 
 
@@ -81,6 +88,9 @@ def op_open(session: Any, m: dict) -> Answer:
         new = from_game(session, m)
     else:
         new = from_link(str(m.get("link", "")))
+        rec = session.record
+        new.of_game = (rec is not None and new.tree.mainline() == rec.moves
+                       and start_key(new.tree.root.state) == start_key(rec.start))
     session.rooms["tree"] = new
     session.rev += 1
     return answer(session)
@@ -97,10 +107,23 @@ def from_game(session: Any, m: dict) -> TreeRoom:
     if not isinstance(line, list) or len(line) > MAX_LINE or not all(isinstance(x, str) for x in line):
         raise ValueError("line must be a list of move texts")
     tree = GameTree.from_record(rec)
+    kept = m.get("kept")
+    if isinstance(kept, str) and kept:
+        try:
+            old = from_link(kept).tree
+            if start_key(old.root.state) == start_key(rec.start):
+                tree.graft(old)
+        except (SpielkisteError, ValueError):
+            pass               # what fitted stays; a text that is not this game's analysis adds nothing
     path = SEP.join(rec.moves[:ply])
     for text in line:
         path = tree.play(path, text)
-    return TreeRoom(tree, path)
+    return TreeRoom(tree, path, of_game=True)
+
+
+def start_key(start: State) -> tuple[str, str]:
+    """A start position's game and position code: equal for the same start."""
+    return start.id, start.encode()
 
 
 def split(frag: str) -> tuple[str, str, str | None]:
@@ -143,6 +166,15 @@ def fragment(tr: TreeRoom) -> tuple[str, bool]:
     if len(full) <= LINK_MAX:
         return full, True
     return _fragment(tree, tr.path, "", tr.path), False
+
+
+def kept_text(tr: TreeRoom) -> str | None:
+    """The whole tree as a room link, if it is the game in progress's analysis (the page keeps it
+    with the saved game), within a link's length."""
+    if not tr.of_game:
+        return None
+    text = _fragment(tr.tree, SEP.join(tr.tree.mainline()), tr.tree.variations(), tr.path)
+    return text if len(text) <= links.MAX_LEN else None
 
 
 def _fragment(tree: GameTree, main: str, var: str, path: str) -> str:
@@ -319,7 +351,7 @@ def answer(session: Any, fresh: bool = False) -> Answer:
             "path": path, "ply": depth, "prev": (path.rpartition(SEP)[0] if SEP in path else "") if path else None,
             "next": (path + SEP + kids[0] if path else kids[0]) if kids else None,
             "rows": rows, "can": {"promote": bool(path) and not in_main(tree, path), "delete": bool(path)},
-            "link": link, "link_full": full, "status": status, "status_over": res is not None,
+            "link": link, "link_full": full, "kept": kept_text(tr), "status": status, "status_over": res is not None,
             "status_extra": " ".join(extra), "lang": lang}
 
 

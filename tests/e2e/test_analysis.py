@@ -95,6 +95,16 @@ def test_a_variation_tree_three_deep_is_built_on_the_board_kept_in_the_address_a
     assert page.eval_on_selector_all("#movelist button", "e => e.map(x => x.textContent)") == [
         "D4", "swap", "C3", "E5"]
     assert pieces(page) == ["C3", "D4", "E5"]
+    # the analysis is kept with the game (which became one of the player's games by it): the game
+    # reloaded, "Analyse" again finds every variation, at the game's move
+    page.reload()
+    page.wait_for_selector("body[data-ready='1']", timeout=90000)
+    assert page.evaluate("window.spielkiste()") == game_link and page.get_attribute("body", "data-room") is None
+    page.click("#btn-analyse")
+    page.wait_for_selector("body[data-room='analysis']")
+    again = rows(page)
+    assert [r[:2] for r in again] == [r[:2] for r in after] and again[-1] == ["E5", 0, True]
+    page.click("#tree-back")
     # the room's address, reloaded: the same tree, at the same move
     page.goto(kept)
     page.reload()
