@@ -1,8 +1,9 @@
 """The engine tests once more, inside real Pyodide (the npm package the site ships) under node.
 
 Fetches the pinned pytest/hypothesis wheels (tests/pyodide/fetch_wheels.py, cached in .cache/),
-runs `node tests/pyodide/run.mjs` (every tests/test_*.py that needs no process or browser; see the
-header of run.mjs) and checks that it passed, that it really ran in Pyodide's Python 3.14, and that
+runs `node tests/pyodide/run.mjs` (every tests/test_*.py of the engine and the worker that needs no
+process or browser; the page's modules, build-time checks and data proofs are CPython's alone: see
+EXCLUDE in run.mjs) and checks that it passed, that it really ran in Pyodide's Python 3.14, and that
 it ran as many tests as CPython collects from the same files. Pyodide boots in ~3 s, then pure
 Python runs 2-2.5x slower than in CPython: ~60 s for 311 tests on a loaded 2-core machine.
 

@@ -14,7 +14,7 @@ from pyscript.ffi import create_proxy, to_js
 
 from spielkiste_page import board, mygames, panels, rooms, texts
 from spielkiste_page.dialog import NewGameDialog, default_seats
-from spielkiste_page.dom import Storage, download, el, keep, make, on, page_url, replace_state, window
+from spielkiste_page.dom import Storage, download, el, keep, make, next_task, on, page_url, replace_state, window
 from spielkiste_page.editor import EditorPage
 from spielkiste_page.review import ReviewPanel
 from spielkiste_page.room import query_words
@@ -130,6 +130,7 @@ class App:
         self.translate_static()
         self.sound.draw_switch()
         panels.chooser(self)
+        await next_task()
         panels.wire(self)
         self.wire()
         self.engine.boot()
@@ -264,6 +265,7 @@ class App:
     async def set_lang(self, lang):
         self.lang = lang if lang in texts.LANGS else "en"
         self.storage.set("spielkiste.lang", self.lang)
+        self.announce("")          # the last announcement was in the other language
         self.translate_static()
         self.theme.draw()
         panels.chooser(self)
@@ -1091,8 +1093,13 @@ class App:
 
 
 async def run():
+    """The page's start, in steps of a task each (the texts read, the App built, its start), so
+    the main thread is never blocked by one long task while the board boot.js drew takes input."""
     resp = await window.fetch("./page_data.json")
-    app = App(json.loads(await resp.text()))
+    data = json.loads(await resp.text())
+    await next_task()
+    app = App(data)
+    await next_task()
     # for tests and debugging: the game shown, as its link
     window.spielkiste = keep(create_proxy(lambda *a: app.shown_link()))
     await app.start()

@@ -67,6 +67,20 @@ def replace_state(uid: str, url: str) -> bool:
     return bool(_replace_state(uid, url))
 
 
+def set_text(node, text) -> None:
+    """textContent, unless the element shows that text already: the lines boot.js drew before
+    Python started stay the same paint (no new layout, no late "largest paint" for Lighthouse)."""
+    if str(node.textContent) != text:
+        node.textContent = text
+
+
+def next_task():
+    """A promise kept in a task of its own (a timer): awaited between the steps of a long piece of
+    work, it lets the browser paint and answer input in between, so no one task blocks the main
+    thread for long (issue 30: the start-up's steps)."""
+    return js.Promise.new(lambda resolve, reject: js.setTimeout(resolve, 0))
+
+
 def is_null(value) -> bool:
     """JS null or undefined as MicroPython's FFI hands them over (None, or a proxy of undefined)."""
     return value is None or (not isinstance(value, str) and str(value) in ("null", "undefined", "<undefined>"))

@@ -8,7 +8,7 @@ element: text from a link or the worker is escaped, so it stays text. Each conta
 listener, wired once (event delegation): redrawn elements carry data attributes, never handlers."""
 from pyscript import document
 
-from spielkiste_page.dom import el, on
+from spielkiste_page.dom import el, on, set_text
 
 SEAT_KINDS = ("human", "computer")
 
@@ -56,15 +56,15 @@ def changed(part, key) -> bool:
 def draw(app, snap):
     """The whole side panel for `snap`."""
     if not app.editor.active:         # the editor titles the page while it is open
-        el("game-title").textContent = snap["title"]
+        set_text(el("game-title"), snap["title"])
         document.title = snap["doc_title"]
     if changed("goal", snap["goal"]):
-        el("game-goal").textContent = snap["goal"]
+        set_text(el("game-goal"), snap["goal"])
     if changed("status", (snap["status"], snap["status_over"], snap["status_extra"])):
         st = el("status")
-        st.textContent = snap["status"]
+        set_text(st, snap["status"])
         st.className = "over" if snap["status_over"] else ""  # shown in the result box; kept for the announcement
-        el("status-extra").textContent = snap["status_extra"]
+        set_text(el("status-extra"), snap["status_extra"])
     seats(app, snap["seats"])
     moves(snap)
     result = snap.get("result")

@@ -52,7 +52,8 @@ def play_some(page, count):
 
 
 @pytest.mark.parametrize("lang", ["de", "en"])
-def test_every_screen_speaks_one_language(page, server, lang):
+def test_every_screen_speaks_one_language(app, server, lang):
+    page = app                      # the worker's booted page (conftest.py), routed to each game
     open_app(page, server.url + "#snorkels?v=1")
     page.select_option("#lang", lang)
     assert page.evaluate("document.documentElement.lang") == lang

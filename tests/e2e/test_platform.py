@@ -210,7 +210,8 @@ def test_embed_in_a_page_of_another_origin(page, dist, server):
         host.stop()
 
 
-def test_stop_button_and_computer_versus_computer(page, server):
+def test_stop_button_and_computer_versus_computer(app, server):
+    page = app
     open_app(page, server.url + "#snorkels")
     # the worker's search (before it is ready, the page's own short search moves within 1 s: on a
     # loaded machine it could end before the click)
@@ -236,9 +237,10 @@ def test_stop_button_and_computer_versus_computer(page, server):
     wait_moves(page, 6, timeout=90000)
 
 
-def test_each_level_says_what_it_is_worth(page, server):
+def test_each_level_says_what_it_is_worth(app, server):
     """The new-game dialog shows, for the chosen level, its measured result against the level
     below it in this game (levels.MEASURED, written by tests/bench/strength.py --levels)."""
+    page = app
     gid, k = next((g, k) for g, per in levels.MEASURED.items() for k in sorted(per))
     points, n = levels.measured(gid, k)
     missing = next(((g, j) for g in GAMES for j in range(2, max(levels.LEVELS) + 1)
