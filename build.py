@@ -163,7 +163,7 @@ def prerender(dst: str) -> dict:
             line = state.status()
             extra = ([t(line[0], lang, **line[1])] if line else []) + [t(k, lang, **a) for k, a in state.view().notes]
             panels.setdefault(gid, {})[lang] = {
-                "title": t("game." + gid, lang), "extra": " ".join(extra),
+                "title": t("game." + gid, lang), "goal": t("goal." + gid, lang), "extra": " ".join(extra),
                 "status": t("ui.to_move_you" if human and "computer" in seats else "ui.to_move", lang, player=who)}
             board = svg.render(state.view(frozenset(), None), lang, targets, None, 0, set(),
                                t("ui.board", lang, game=t("game." + gid, lang)))

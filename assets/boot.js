@@ -65,7 +65,7 @@
     } catch (e) { /* the browser keeps its own: nothing to do */ }
   })();
 
-  // build.py: {games: {id: start fragment}, starts: {id: {lang: {title, status, extra}}}, fresh: [ids],
+  // build.py: {games: {id: start fragment}, starts: {id: {lang: {title, goal, status, extra}}}, fresh: [ids],
   //            default: id, loading: {lang: text}, texts: {lang: {key: text}}, chooser: {lang: [[id, name, blurb]...]}}
   var BOOT = __BOOT__;
   var early = { frag: null, exact: false, cells: [], done: false };
@@ -189,10 +189,11 @@
     return early.done || document.body.dataset.ready === "1";
   }
 
-  // the side panel's title and status lines (the start's from BOOT.starts, or the cache's)
+  // the side panel's title, goal and status lines (the start's from BOOT.starts, or the cache's)
   function paintTexts(snap) {
     if (started()) return;
     text("game-title", snap.title);
+    text("game-goal", snap.goal);       // painted now, so Python's first answer repaints none of these lines
     text("status", snap.status);
     text("status-extra", snap.extra);
     if (typeof snap.title === "string") document.title = snap.title + " · Spielkiste";

@@ -107,3 +107,19 @@ def test_the_walk_sees_the_imports_it_must():
 
 def test_no_import_circle_in_py():
     assert circles(graph()) == []
+
+
+def test_the_page_loads_every_module_after_what_it_imports():
+    """spielkiste_page/loader.py imports the page's modules one task each, in ORDER: every module
+    of the package is there, once, after the page modules it imports (else its import would load
+    them in its own task, one long task again)."""
+    src = (PY / "spielkiste_page" / "loader.py").read_text(encoding="utf-8")
+    order = next(ast.literal_eval(node.value) for node in ast.parse(src).body
+                 if isinstance(node, ast.Assign) and getattr(node.targets[0], "id", "") == "ORDER")
+    edges = graph()
+    page = {name.rpartition(".")[2] for name in edges
+            if name.startswith("spielkiste_page.") and name not in ("spielkiste_page.loader",)}
+    assert sorted(order) == sorted(page) and len(order) == len(set(order))
+    for i, name in enumerate(order):
+        needs = {m.rpartition(".")[2] for m in edges["spielkiste_page." + name] if m.startswith("spielkiste_page.")}
+        assert needs <= set(order[:i]), (name, needs - set(order[:i]))

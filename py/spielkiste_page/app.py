@@ -541,7 +541,7 @@ class App:
         self.remembered = key
         self.storage.set("spielkiste.svg." + snap["game"], json.dumps({
             "frag": snap["link"], "lang": self.lang, "svg": snap["svg"], "title": snap["title"],
-            "status": status, "extra": extra}))
+            "goal": snap["goal"], "status": status, "extra": extra}))
 
     def replay_clicks(self):
         """The squares clicked on boot.js's board, in order, through the board's own click path;

@@ -61,6 +61,7 @@ def test_start_position_shown_and_click_played_once_ready(held_page, server):
     page.goto(server.url + "#snorkels")
     assert early_board(page) == "exact"
     assert page.text_content("#game-title") == "Snorkels"
+    assert page.text_content("#game-goal").startswith("Capture an enemy group")   # Python's own line, painted now
     assert page.evaluate("document.querySelectorAll('#board svg [data-cell]').length") == 49
     cell = page.get_attribute("#board [data-cell].target", "data-cell")
     page.click(f'#board [data-cell="{cell}"]')
