@@ -585,10 +585,13 @@ def report(running: list[tuple[str, "subprocess.Popen[str]"]]) -> list[int]:
 
 
 # the quick loop: the CPython tests but the browser tests, the Pyodide run (it needs the npm Pyodide and
-# takes minutes) and the wheel's install test (packaging, not the engines: it builds and installs a wheel)
+# takes minutes), the wheel's install test (packaging, not the engines: it builds and installs a wheel)
+# and the OpenSpiel adapter's (an interface to another framework, checked with its own random simulations
+# of every configuration: a third of the loop's time); the full run has all of them
 QUICK_SKIP = ["--ignore", os.path.join(ROOT, "tests", "e2e"),
               "--ignore", os.path.join(ROOT, "tests", "test_in_pyodide.py"),
-              "--ignore", os.path.join(ROOT, "tests", "test_wheel.py")]
+              "--ignore", os.path.join(ROOT, "tests", "test_wheel.py"),
+              "--ignore", os.path.join(ROOT, "tests", "test_openspiel.py")]
 # two cores; tests/conftest.py keeps each CPython file on one core (its module fixtures made once) and
 # starts the longest first
 XDIST = ["-n", "2", "--dist", "loadgroup", "--no-loadscope-reorder"]
