@@ -140,8 +140,7 @@ def test_the_link_box_follows_the_game_and_closes_for_a_new_one(app, server):
 def test_my_games_lists_the_kept_games_and_opens_them(app, server):
     page = app
     mine = game_against_the_computer(page, server.url)
-    page.goto(server.url + "#drei")
-    page.wait_for_selector("body[data-ready='1']")
+    open_app(page, server.url + "#drei")      # routed, and waited for until its board is drawn
     click_some_targets(page, 1)
     page.click("#mygames-box summary")
     page.wait_for_selector("#mygames button[data-uid]")
