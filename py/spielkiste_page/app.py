@@ -636,9 +636,14 @@ class App:
         if self.uid is None:
             self.acted()
             self.save()
-        if self.uid is None or self.storage.get(prefix + self.uid) == text:
+        if self.uid is None:
+            return
+        had = self.storage.get(prefix + self.uid)
+        if had == text:
             return
         self.storage.set(prefix + self.uid, text)
+        if had is not None:          # the game's text changed: the orphans went when it was first kept
+            return
         for key in self.storage.keys():
             if key.startswith(prefix) and self.storage.get(mygames.ENTRY + key[len(prefix):]) is None:
                 self.storage.remove(key)

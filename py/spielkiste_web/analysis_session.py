@@ -160,21 +160,27 @@ def from_link(frag: str) -> TreeRoom:
 
 def fragment(tr: TreeRoom) -> tuple[str, bool]:
     """The room's link (without '#') and whether it holds the whole tree (see LINK_MAX)."""
-    tree = tr.tree
-    main = SEP.join(tree.mainline())
-    full = _fragment(tree, main, tree.variations(), tr.path)
+    full = _whole(tr.tree, tr.path)
     if len(full) <= LINK_MAX:
         return full, True
-    return _fragment(tree, tr.path, "", tr.path), False
+    return _fragment(tr.tree, tr.path, "", tr.path), False
 
 
 def kept_text(tr: TreeRoom) -> str | None:
     """The whole tree as a room link, if it is the game in progress's analysis (the page keeps it
-    with the saved game), within a link's length."""
+    with the saved game), within a link's length. Without the node shown: it reopens at the game's
+    move, and walking the tree leaves the kept text as it was (the page writes it only on a change)."""
     if not tr.of_game:
         return None
-    text = _fragment(tr.tree, SEP.join(tr.tree.mainline()), tr.tree.variations(), tr.path)
+    text = _whole(tr.tree)
     return text if len(text) <= links.MAX_LEN else None
+
+
+def _whole(tree: GameTree, path: str | None = None) -> str:
+    """The whole tree (main line and variations) as a room link showing `path` (default: the
+    main line's end, which the link names by leaving `node` out)."""
+    main = SEP.join(tree.mainline())
+    return _fragment(tree, main, tree.variations(), main if path is None else path)
 
 
 def _fragment(tree: GameTree, main: str, var: str, path: str) -> str:
