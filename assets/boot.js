@@ -345,11 +345,15 @@
   function offerUpdate(worker) {
     if (!navigator.serviceWorker.controller) return;     // the first install: this page is not on any version yet
     whenReady(function () {
-      var l = document.documentElement.lang === "de" ? "de" : "en";     // the page's language, as Python set it
       var btn = document.getElementById("update-reload"), bar = document.getElementById("update");
       if (!btn || !bar) return;
-      text("update-text", UPDATE[l][0]);
-      btn.textContent = UPDATE[l][1];
+      function say() {           // in the page's language, as Python set it, and again when the player changes it
+        var l = document.documentElement.lang === "de" ? "de" : "en";
+        text("update-text", UPDATE[l][0]);
+        btn.textContent = UPDATE[l][1];
+      }
+      say();
+      new MutationObserver(say).observe(document.documentElement, { attributes: true, attributeFilter: ["lang"] });
       btn.onclick = function () { worker.postMessage({ type: "skip-waiting" }); };
       btn.hidden = false;
       bar.hidden = false;

@@ -139,7 +139,8 @@ def test_the_analysis_of_the_game_is_kept_and_grafted_when_the_game_has_moved_on
 def test_lines_search_the_node_shown_in_slices_and_name_the_best_move():
     s = game()
     a = three_deep(s)
-    first = ok(s, "tree_lines", path=a["path"], seconds=0.05, budget=0.2)
+    # a budget of 20 slices (a loaded machine's first slice may overrun its 0.05 s several times)
+    first = ok(s, "tree_lines", path=a["path"], seconds=0.05, budget=1.0)
     assert first["kind"] == "tree_lines" and first["path"] == a["path"] and not first["done"]
     assert 1 <= len(first["moves"]) <= 3 and first["n"] > 0
     state = s.rooms["tree"].tree.state(a["path"])
@@ -152,12 +153,12 @@ def test_lines_search_the_node_shown_in_slices_and_name_the_best_move():
     assert first["best"] == first["moves"][0]["move"] and first["hint"] == [first["best"]]
     assert first["arrow"].startswith("<circle class=\"hint-ring\"")       # a placement: a ring
     last = first
-    for _ in range(10):
-        last = ok(s, "tree_lines", path=a["path"], seconds=0.05, budget=0.2)
+    for _ in range(60):
+        last = ok(s, "tree_lines", path=a["path"], seconds=0.05, budget=1.0)
         if last["done"]:
             break
     assert last["done"] and last["n"] > first["n"]             # the search went on with its tree
-    again = ok(s, "tree_lines", path=a["path"], seconds=0.05, budget=0.2)
+    again = ok(s, "tree_lines", path=a["path"], seconds=0.05, budget=1.0)
     assert again["n"] == last["n"]                               # the budget spent: nothing more searched
     # another node shown: the old one's request is stale and answers nothing of it
     ok(s, "tree_goto", path="D4,swap")

@@ -19,13 +19,14 @@ from spielkiste_page.editor import EditorPage
 from spielkiste_page.review import ReviewPanel
 from spielkiste_page.room import query_words
 from spielkiste_page.embed import Embedding
-from spielkiste_page.engine import Engine, EngineError, EngineGone
+from spielkiste_page.engine import CALL_TIMEOUT, Engine, EngineError, EngineGone
 from spielkiste_page.share import Share
 from spielkiste_page.sound import Sound
 from spielkiste_page.theme import Theme
 
 NOTICE_SECONDS = 5       # a notice without a button goes away by itself
 SLICE = 0.12             # seconds of search per think request: the worker answers within it
+SLICE_TIMEOUT = 10.0     # a slice unanswered this long: the worker hangs or is gone (a player waits no longer)
 ANALYSIS_SECONDS = 3.0   # the evaluation bar's search of a human's position
 # requests that replace the position shown: the computer's search of the old one ends first
 REPLACES = ("open", "load", "new", "again", "goto", "undo", "redo")
@@ -202,11 +203,11 @@ class App:
             self.cancel_ai()
             self.show_message(self.tr("ui.ai_failed"))
 
-    async def request(self, msg: dict) -> dict:
+    async def request(self, msg: dict, timeout: float = CALL_TIMEOUT) -> dict:
         """A request to the worker; one that replaces the position ends the computer's search first."""
         if msg.get("op") in REPLACES:
             self.cancel_ai()
-        return await self.engine.request(msg)
+        return await self.engine.request(msg, timeout)
 
     async def act(self, msg):
         """A request that changes the game, its snapshot drawn; an error is said in the message
@@ -866,7 +867,7 @@ class App:
             msg = {"op": op, "seconds": SLICE, "budget": budget, "ply": ply}
             if self.stop_requested:
                 msg["stop"] = True
-            answer = await self.request(msg)
+            answer = await self.request(msg, SLICE_TIMEOUT)
             if token != self.think_token:
                 return None
             self.progress(answer.get("info") or {})

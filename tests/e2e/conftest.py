@@ -111,7 +111,16 @@ def server(dist):
 
 @pytest.fixture(scope="session")
 def browser(playwright_instance):
+    """Chromium, whose new contexts and pages block service workers unless a test asks for them
+    (service_workers="allow", or the `service_worker` mark for the `context` and `page` fixtures):
+    the offline copy downloads the whole site in the background of a first visit, which costs a
+    fresh profile's start ~1.5 s of this 2-core machine, and only the tests of the offline copy, its
+    updates and the snapshot (made only in a page it serves) need it. The shared booted pages keep
+    it, as a player's browser does."""
     b = playwright_instance.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+    for name in ("new_context", "new_page"):
+        plain = getattr(b, name)
+        setattr(b, name, lambda plain=plain, **kw: plain(**{"service_workers": "block", **kw}))
     yield b
     b.close()
 
@@ -130,8 +139,9 @@ class Watch:
 
 
 @pytest.fixture
-def context(browser):
-    ctx = browser.new_context(viewport={"width": 1280, "height": 860})
+def context(browser, request):
+    sw = "allow" if request.node.get_closest_marker("service_worker") else "block"
+    ctx = browser.new_context(viewport={"width": 1280, "height": 860}, service_workers=sw)
     yield ctx
     ctx.close()
 
@@ -186,6 +196,12 @@ STATE = """() => {
 }"""
 
 
+# the browser's own Storage.prototype.setItem, where a test replaced it with a failing one and kept
+# the original as window.__plainSetItem (e2e/test_storage_safety.py's full storage)
+PLAIN_STORAGE = """() => { if (window.__plainSetItem) Storage.prototype.setItem = window.__plainSetItem;
+    delete window.__plainSetItem; delete window.__full; }"""
+
+
 def route(page, frag, timeout=30000):
     """Route the booted page to the link `frag` as the address bar would (a hashchange), and wait
     until its snapshot is drawn (window.spielkiste() answers "" while a route is on its way)."""
@@ -211,7 +227,7 @@ class Booted:
 
 
 def boot_shared(browser, server, device):
-    ctx = browser.new_context(**DEVICES[device])
+    ctx = browser.new_context(**DEVICES[device], service_workers="allow")
     pg = ctx.new_page()
     pg.watch = Watch(pg)
     pg.device, pg.shared = device, True
@@ -243,6 +259,7 @@ def reset(pg):
         pg.click("#btn-theme")
     if pg.is_checked("#eval-toggle") and pg.is_visible("#eval-toggle"):
         pg.uncheck("#eval-toggle")
+    pg.evaluate(PLAIN_STORAGE)
     pg.evaluate("localStorage.clear(); sessionStorage.clear()")
     # the resource timings a fresh page starts with: none (the browser keeps 250 and then drops new ones,
     # which a test reading what the page fetched would miss on a page many tests used)

@@ -9,7 +9,7 @@ import tempfile
 import xml.etree.ElementTree as ET
 
 import pytest
-from conftest import Server, click_some_targets, moves, open_app, wait_moves
+from conftest import Server, moves, open_app, route, shot, wait_moves
 from spielkiste.record import Record
 from spielkiste.registry import get_game
 from spielkiste_web import links
@@ -26,7 +26,8 @@ window.addEventListener("message", function (e) {
 window.send = function (m) {
   m.target = "spielkiste"; document.getElementById("game").contentWindow.postMessage(m, "*"); };
 </script></head><body><h1>Another site</h1>
-<iframe id="game" src="SRC" width="420" height="480" style="border:0" title="board"></iframe></body></html>"""
+<iframe id="game" src="SRC" width="420" height="480" style="border:0" title="board" loading="lazy"></iframe>
+</body></html>"""
 
 
 @pytest.fixture
@@ -83,6 +84,15 @@ def test_a_host_page_drives_the_board_and_hears_its_events(page, host):
     ready = wait_event(page, "ready")[0]
     assert ready["game"] == "snorkels" and ready["link"].endswith("#snorkels") and "embed" not in ready["link"]
     assert wait_event(page, "resize")[0]["height"] > 200
+    # the board in the frame: no header, fitted; a click plays, the computer answers in the frame
+    assert frame.locator("header#top").is_hidden()
+    box, svg = page.locator("#game").bounding_box(), frame.locator("#board svg").bounding_box()
+    assert svg["width"] <= box["width"] + 1 and svg["height"] <= box["height"] + 1
+    frame.locator("[data-cell='D4']").click()
+    frame.locator("[data-piece]").nth(1).wait_for(timeout=120000)      # slow when the run shares cores
+    assert frame.locator("[data-piece]").count() == 2
+    shot(page, "platform-embed")
+    page.evaluate("window.events = []")               # the host's record starts again from here
     # load: a game by its link; a shared game opens for humans
     page.evaluate("send({type: 'load', link: 'snorkels?m=D4'})")
     frame.locator("#movelist button").first.wait_for(state="attached", timeout=10000)
@@ -118,32 +128,18 @@ def test_a_host_page_drives_the_board_and_hears_its_events(page, host):
     assert frame_js(page, "spielkiste()") == before
     assert all(set(e) <= {"source", "type", "game", "link", "lang", "height", "move", "seat", "ply", "player",
                           "result", "winners", "reason"} for e in events(page))
-
-
-def test_load_takes_a_bare_position_code(page, host):
+    # load also takes a bare position code (the position, no moves)
     rec, _ = near_the_end()
-    code = rec.current.encode()
-    host.open(page, "?embed#snorkels")
-    wait_event(page, "ready")
-    page.evaluate(f"send({{type: 'load', link: {json.dumps(code)}}})")
+    page.evaluate(f"send({{type: 'load', link: {json.dumps(rec.current.encode())}}})")
     frame_page(page).wait_for_function(f"spielkiste() === {json.dumps(links.position_link(rec.current))}",
                                        timeout=10000)
 
 
-def test_an_embed_without_a_game_never_opens_the_visitors_saved_game(page, host, server):
-    """The events would tell the host page what the visitor played on the site."""
-    open_app(page, server.url + "#snorkels?m=D4")
-    click_some_targets(page, 1)                             # kept, and the last game played
-    assert page.evaluate("localStorage.getItem('spielkiste.last')") == "snorkels"
-    host.open(page, "?embed")
-    ready = wait_event(page, "ready")[0]
-    assert "m=" not in ready["link"] and "m=" not in frame_js(page, "spielkiste()")
-
-
-def test_resize_asks_for_the_height_that_fits_the_width(page, host):
+def test_resize_asks_for_the_height_that_fits_the_width_and_seats_that_do_not_fit_are_ignored(page, host):
     """A wider frame wants a taller one (the board is square); once the host gives it that height,
-    the board fills the frame's width."""
-    host.open(page, "?embed#snorkels")
+    the board fills the frame's width. (Its frame asks for three seats in a two-player game: ignored.)"""
+    frame = host.open(page, "?embed&seats=hhh#snorkels")
+    assert frame.locator("#seats select[data-seat='1']").input_value() == "computer"   # the page's default
     first = wait_event(page, "resize")[-1]["height"]
     page.evaluate("document.getElementById('game').width = 700")
     # the board alone grows by 280 px; the controls beside it take fewer rows at the larger width
@@ -196,9 +192,6 @@ def test_the_computer_opens_with_seats_ch_and_bad_options_are_ignored(page, host
     frame_page(page).wait_for_function("/^snorkels\\?m=D4,C3,\\w+$/.test(spielkiste())", timeout=60000)
 
 
-def test_seats_that_do_not_fit_the_game_are_ignored(page, host):
-    frame = host.open(page, "?embed&seats=hhh#snorkels")
-    assert frame.locator("#seats select[data-seat='1']").input_value() == "computer"   # the page's default
 
 
 def test_the_board_as_svg_and_png(app, server):
@@ -271,8 +264,7 @@ def test_send_your_move_between_two_browsers(browser, server):
         assert [pb.locator(f"#seats select[data-seat='{s}']").input_value() for s in (0, 1)] == ["human", "human"]
         pb.click("[data-cell='C3']")
         link = send(pb)
-        pa.goto("about:blank")
-        open_app(pa, link)
+        route(pa, link.partition("#")[2])       # pasted into the tab that has the game open
         assert moves(pa) == ["D4", "C3"] and not pa.locator("#btn-send").is_hidden()
         pa.click("#btn-undo")
         assert pa.locator("#btn-send").is_hidden()            # looking back: not a move to send
@@ -303,6 +295,7 @@ def test_the_example_host_page(page, server):
     assert not [m for m in page.watch.console if "Content Security Policy" in m]
 
 
+@pytest.mark.service_worker             # so that it could: the embed must not
 def test_an_embed_installs_no_service_worker(page, server):
     open_app(page, server.url + "?embed#snorkels?v=1")
     page.wait_for_function("['ready', 'page'].includes(document.body.dataset.ai)", timeout=90000)
@@ -313,15 +306,20 @@ def test_an_embed_installs_no_service_worker(page, server):
 
 def test_a_same_site_embed_uses_nothing_from_the_visitors_storage(page, host, server):
     """A host on another port of the same site frames the app with the visitor's own storage at hand:
-    neither the stored language nor the kept game (its seats, the computer's turn) may reach its events."""
+    neither the stored language nor the kept game (its moves, seats, the computer's turn) may reach
+    its events. An embed without a game never opens the visitor's last game (the events would tell
+    the host page what the visitor played on the site)."""
     open_app(page, server.url + "#snorkels")
     page.select_option("#lang", "de")
     page.locator("[data-cell].target").first.click()
     wait_moves(page, 2)                                  # the visitor's game against the computer, kept
     page.wait_for_selector("body[data-thinking='0']")
+    assert page.evaluate("localStorage.getItem('spielkiste.last')") == "snorkels"
     link = page.evaluate("spielkiste()")
-    host.open(page, "?embed#snorkels")
-    assert wait_event(page, "ready")[0]["lang"] == "en"
+    host.open(page, "?embed")
+    ready = wait_event(page, "ready")[0]
+    assert "m=" not in ready["link"] and "m=" not in frame_js(page, "spielkiste()")
+    assert ready["lang"] == "en"
     page.evaluate(f"send({{type: 'load', link: {json.dumps(link)}}})")
     frame_page(page).wait_for_function(f"spielkiste() === {json.dumps(link)}", timeout=10000)
     page.wait_for_timeout(1500)

@@ -69,7 +69,7 @@ def test_a_worker_terminated_mid_search_is_replaced_and_the_game_goes_on(page, s
     page.click("[data-cell='C3']")
     page.wait_for_selector("body[data-thinking='1']", timeout=10000)
     page.evaluate("document.querySelector('script[name^=\"engine\"]').xworker.terminate()")
-    # nothing tells the page a terminated worker is gone: its call times out (CALL_TIMEOUT), a new
+    # nothing tells the page a terminated worker is gone: its think slice times out (app.SLICE_TIMEOUT, 10 s), a new
     # worker gets the game (load) and the computer moves all the same
     wait_moves(page, 2, timeout=60000)
     assert moves(page)[0] == "C3"
@@ -179,8 +179,11 @@ def test_no_storage_at_all_plays_and_says_games_are_not_saved(browser, server):
 
 
 GOOD = {"v": 1, "link": "snorkels?seed=3&m=C3", "seats": ["human", "human"], "level": 2, "rotation": 0}
-CORRUPT = [("level", [1]), ("level", "2"), ("seats", "human"), ("seats", [["human"]]), ("rotation", {"a": 1}),
-           ("link", 7), ("link", "snorkels?m=" + "Z9," * 50), ("v", None)]
+# Every wrong value of every field is refused by the worker's reader (tests/test_web_pure.py::
+# test_saves_refuse_every_wrong_value_of_every_field, under CPython and in Pyodide), and the page
+# takes one path for any refusal: the save set aside, a fresh board. So the browser shows that path
+# twice, not once per field (issue 31): a wrong type, and a link whose moves only a replay refuses.
+CORRUPT = [("level", [1]), ("link", "snorkels?m=" + "Z9," * 50)]
 
 
 @pytest.mark.parametrize("field,value", CORRUPT, ids=[f"{f}-{type(v).__name__}" for f, v in CORRUPT])
@@ -189,9 +192,8 @@ def test_a_corrupt_saved_field_never_stops_the_app(browser, server, field, value
     page = page_with(browser, seeded(save))
     open_app(page, server.url, timeout=60000)
     assert page.locator("#board svg [data-cell]").count() == 49
-    kept = page.evaluate(ASIDE)
-    restored = moves(page) == ["C3"]
-    assert restored or kept == save, "an unreadable save is set aside, never lost"
+    assert page.evaluate(ASIDE) == save, "an unreadable save is set aside, never lost"
+    assert "could not be read; it was set aside" in message(page)
     click_some_targets(page, 1)
     assert page.watch.errors == []
     page.context.close()

@@ -72,24 +72,25 @@ def test_every_shortcut_opens_its_game(app, manifest):
     for target, game in targets:
         page.goto(target)                  # the rest are fragment changes within the loaded page
         page.wait_for_selector(f"#game-list button[data-game='{game}'][aria-current='true']", timeout=30000)
-        assert page.url == target
+        # the game's own address (the computer may have opened the game since: its move is added)
+        assert page.url == target or page.url.startswith(target + "?m=")
 
 
 COUNT_PERSIST = """window.persistCalls = 0;
 if (navigator.storage) navigator.storage.persist = () => { window.persistCalls++; return Promise.resolve(true); };"""
 
 
-def test_persistent_storage_is_asked_for_once_after_the_first_save(context, server):
-    context.add_init_script(COUNT_PERSIST)
-    page = context.new_page()
-    page.watch = Watch(page)
+def test_persistent_storage_is_asked_for_once_after_the_first_save(app, server):
+    page = app                                                  # a first visit's storage (the reset's)
+    page.evaluate(f"() => {{ {COUNT_PERSIST} }}")       # (a script ending in a function: evaluate calls it)
     open_app(page, server.url + "#snorkels?seed=3")              # a link's game is kept once the player moves
     click_some_targets(page, 1)
     page.wait_for_function("window.persistCalls === 1", timeout=10000)
     assert page.evaluate("localStorage.getItem('spielkiste.game.' + "
                          "localStorage.getItem('spielkiste.current.snorkels'))")
     click_some_targets(page, 1)                                 # saved again, not asked again
-    again = context.new_page()                                  # the next visit saves but does not ask again
+    again = page.context.new_page()                             # the next visit saves but does not ask again
+    again.add_init_script(COUNT_PERSIST)
     open_app(again, server.url + "#snorkels?seed=3")
     click_some_targets(again, 1)
     assert page.evaluate("window.persistCalls") == 1 and again.evaluate("window.persistCalls") == 0
@@ -229,24 +230,6 @@ def offered(page):
     return page.inner_text("#update-text"), page.inner_text("#update-reload")
 
 
-def test_an_open_tab_keeps_its_version_until_the_player_accepts_the_update(context, dist):
-    folder = site_copy(dist)
-    page, server = on_first_build(context, folder)
-    try:
-        second_build(folder)
-        assert offered(page) == ("New version available —", "reload")
-        assert SECOND not in rules_text(page)       # a file fetched after the deploy: still the first build's
-        with page.expect_event("load", timeout=60000):
-            page.click("#update-reload")             # the waiting worker takes over; the page reloads
-        page.wait_for_selector("body[data-ready='1']", timeout=90000)
-        assert "Second build." in rules_text(page)
-        names = page.evaluate("caches.keys()")
-        assert len([n for n in names if n.startswith("spielkiste-")]) == 1     # the first build's cache is gone
-        assert page.watch.errors == []
-    finally:
-        server.stop()
-
-
 NEW_CACHE = """async () => {
   const names = (await caches.keys()).filter((n) => n.startsWith("spielkiste-"));
   for (const name of names) {
@@ -259,7 +242,13 @@ NEW_CACHE = """async () => {
 }"""
 
 
-def test_an_update_downloads_only_the_file_that_changed(context, dist):
+@pytest.mark.service_worker
+def test_an_update_downloads_only_the_file_that_changed_and_waits_for_the_player(context, dist):
+    """A deploy while a tab is open (on a German page): the browser fetches only the file that
+    changed; the page offers the new version in the page's language (and in the other one once the
+    player switches), keeps the offer while the player plays on, and keeps its own version (a file
+    fetched after the deploy is still the first build's) until the player accepts; then the new
+    build's file, and the first build's cache is gone."""
     folder = site_copy(dist)
     page, server = on_first_build(context, folder, lang="de")
     try:
@@ -270,6 +259,22 @@ def test_an_update_downloads_only_the_file_that_changed(context, dist):
         assert sorted(p for p, _ in sent if p != "/sw.js") == ["/rules/snorkels.en.html"]
         new = page.evaluate(NEW_CACHE.replace("HASH", json.dumps(precached(folder)["/rules/snorkels.en.html"])))
         assert new["keys"] == new["list"] + 1 and SECOND in new["rules"]   # every file, copied or fetched
+        page.select_option("#lang", "en")                   # no stale text: the offer speaks English now
+        page.wait_for_function("document.getElementById('update-reload').textContent === 'reload'")
+        assert page.inner_text("#update-text") == "New version available —"
+        # a move hides the page's messages; the offer of a new version is not one of them
+        page.click("[data-cell].target >> nth=0")
+        page.wait_for_function("document.querySelectorAll('#movelist button').length >= 1")
+        assert page.is_visible("#update") and page.is_visible("#update-reload")
+        assert SECOND not in rules_text(page)       # a file fetched after the deploy: still the first build's
+        with page.expect_event("load", timeout=60000):
+            page.click("#update-reload")             # the waiting worker takes over; the page reloads
+        page.wait_for_selector("body[data-ready='1']", timeout=90000)
+        page.select_option("#lang", "en")          # (the test's profile starts every load in German)
+        assert "Second build." in rules_text(page)
+        names = page.evaluate("caches.keys()")
+        assert len([n for n in names if n.startswith("spielkiste-")]) == 1     # the first build's cache is gone
+        assert page.watch.errors == []
     finally:
         server.stop()
 
@@ -329,17 +334,3 @@ def test_the_offline_copy_holds_every_file_a_session_requests_and_no_unused_pysc
     assert {p for p in listed if p.startswith("/vendor/pyscript/")} <= requested
     assert sorted(os.listdir(os.path.join(dist, "vendor", "pyscript"))) == sorted(
         p.rsplit("/", 1)[1] for p in listed if p.startswith("/vendor/pyscript/"))
-
-
-def test_the_update_offer_stays_while_the_player_plays_on(context, dist):
-    """A move hides the page's messages; the offer of a new version is not one of them."""
-    folder = site_copy(dist)
-    page, server = on_first_build(context, folder)
-    try:
-        second_build(folder)
-        offered(page)
-        page.click("[data-cell].target >> nth=0")
-        page.wait_for_function("document.querySelectorAll('#movelist button').length >= 1")
-        assert page.is_visible("#update") and page.is_visible("#update-reload")
-    finally:
-        server.stop()

@@ -46,7 +46,7 @@ def test_app_page_starts_without_long_tasks(playwright_instance, server):
     playable and the engine's worker is ready, and a second after."""
     browser = playwright_instance.chromium.launch(executable_path=CHROMIUM, args=ARGS)
     try:
-        ctx = browser.new_context(viewport={"width": 1280, "height": 860})
+        ctx = browser.new_context(viewport={"width": 1280, "height": 860}, service_workers="allow")
         ctx.add_init_script(LONG_TASKS)
         page = ctx.new_page()
         page.watch = Watch(page)
@@ -73,7 +73,7 @@ def test_host_page_stays_responsive_while_an_embed_starts(playwright_instance, s
     browser = playwright_instance.chromium.launch(executable_path=CHROMIUM,
                                                   args=[*ARGS, "--disable-site-isolation-trials"])
     try:
-        ctx = browser.new_context(viewport={"width": 1280, "height": 860})
+        ctx = browser.new_context(viewport={"width": 1280, "height": 860}, service_workers="allow")
         ctx.add_init_script(LONG_TASKS)
         page = ctx.new_page()
         page.goto(host.url.replace("127.0.0.1", "localhost"))

@@ -56,9 +56,8 @@ def local_date(page):
 
 def violations(page):
     """axe-core's findings on the page (as test_a11y.py audits the game screens)."""
-    from axe_playwright_python.sync_playwright import Axe
-    res = Axe().run(page)
-    return [(v["id"], v["impact"], [n["target"] for n in v["nodes"]][:3]) for v in res.response["violations"]]
+    from test_a11y import Axe
+    return Axe().violations(page)
 
 
 def test_solve_fail_streak_rating_daily_and_back_to_the_game(page, server):

@@ -98,19 +98,20 @@ START = "1::7/7/7/7/7/7/7;0;0;0;"
 TWO = "1::7/7/7/3P3/4G2/7/7;0;0;0;E5"
 THREE = "1::7/7/2P4/3P3/4G2/7/7;1;0;0;C3"
 MOST = 200       # studies kept per game (saves.MAX_STUDIES), as the page says
-FULL = """(() => { const set = Storage.prototype.setItem;
+# a storage that refuses the studies' writes once the test sets window.__full (the `app` page's
+# reset puts the browser's own setItem back: conftest.PLAIN_STORAGE)
+FULL = """(() => { const set = window.__plainSetItem || (window.__plainSetItem = Storage.prototype.setItem);
   Storage.prototype.setItem = function (k, v) {
     if (window.__full && k.startsWith('spielkiste.studies.')) throw new DOMException('full', 'QuotaExceededError');
     return set.call(this, k, v); }; })();"""
 
 
-def studies_page(browser, server, items):
-    """The editor of Snorkels, its studies slot holding `items` (once: a reload keeps what the page did)."""
-    ctx = browser.new_context(locale="en-US", viewport={"width": 1280, "height": 1000})
-    ctx.add_init_script(FULL + f"""\nif (!sessionStorage.getItem('seeded')) {{ sessionStorage.setItem('seeded', '1');
-        localStorage.setItem('spielkiste.studies.snorkels', {json.dumps(json.dumps(items))}); }}""")
-    page = ctx.new_page()
-    page.watch = Watch(page)
+def studies_page(page, server, items):
+    """The editor of Snorkels on the worker's booted page (1280 x 1000), its studies slot holding
+    `items`: the editor reads the slot with each request, the first when it opens."""
+    page.set_viewport_size({"width": 1280, "height": 1000})
+    page.evaluate(FULL)
+    page.evaluate("items => localStorage.setItem('spielkiste.studies.snorkels', items)", json.dumps(items))
     open_app(page, server.url + "#snorkels?v=1")
     page.click("#btn-edit")
     page.wait_for_selector("#editor:not([hidden]) #palette button")
@@ -138,10 +139,10 @@ def put_pieces(page):
     page.click("#board [data-cell='E5']")
 
 
-def test_a_name_clash_is_asked_about_on_import_and_on_save(browser, server, tmp_path):
+def test_a_name_clash_is_asked_about_on_import_and_on_save(app, server, tmp_path):
     """Importing a file whose name was taken replaced that study without a word. Now the editor
     asks: Replace, Keep both (focused) or Cancel (Escape too), by keyboard as by mouse."""
-    page = studies_page(browser, server, [["Trap", START]])
+    page = studies_page(app, server, [["Trap", START]])
     path = studies_file(tmp_path / "studies.txt", ("Trap", TWO), ("New", THREE))
     page.set_input_files("#study-import", path)
     page.wait_for_selector("#study-ask:not([hidden])")
@@ -176,15 +177,14 @@ def test_a_name_clash_is_asked_about_on_import_and_on_save(browser, server, tmp_
     assert message(page) == "Saved as “Trap (2)”."
     assert page.locator("#study-list li").count() == 3
     assert page.watch.errors == []
-    page.context.close()
 
 
-def test_a_full_store_is_said_and_nothing_is_claimed(browser, server, tmp_path):
+def test_a_full_store_is_said_and_nothing_is_claimed(app, server, tmp_path):
     """With 200 studies saved, "Saved as MyNew" and "5 positions imported" were said and nothing
     was stored. Now the limit is checked first, a write the browser refuses is said, and
     storage is as it was."""
     full = [[f"Study {i}", START] for i in range(MOST)]
-    page = studies_page(browser, server, full)
+    page = studies_page(app, server, full)
     put_pieces(page)
     page.fill("#study-name", "MyNew")
     page.click("#study-save")
@@ -204,13 +204,12 @@ def test_a_full_store_is_said_and_nothing_is_claimed(browser, server, tmp_path):
     assert stored(page) == full[1:]
     assert page.locator("#study-list li").count() == MOST - 1
     assert page.watch.errors == []
-    page.context.close()
 
 
-def test_a_name_keeps_every_character_through_export_and_import(browser, server, tmp_path):
+def test_a_name_keeps_every_character_through_export_and_import(app, server, tmp_path):
     """A name with U+2028 was cut there on import. The export escapes it; the import restores it."""
     names = ["Corner\u2028trap", "tab\there \\n", "\u202eright to left"]
-    page = studies_page(browser, server, [[n, START] for n in names])
+    page = studies_page(app, server, [[n, START] for n in names])
     with page.expect_download() as dl:
         page.click("#study-export")
     path = tmp_path / "studies.txt"
@@ -223,4 +222,3 @@ def test_a_name_keeps_every_character_through_export_and_import(browser, server,
     assert [n for n, _ in stored(page)] == names
     assert page.text_content("#study-list li button") == names[0]
     assert page.watch.errors == []
-    page.context.close()
