@@ -109,15 +109,24 @@ def server(dist):
     s.stop()
 
 
+# V8 compiles Pyodide's hot wasm functions a second time with its optimizing tier, in background
+# threads: 2-4 s of CPU of each fresh start on this 2-core machine, taken from the other test worker.
+# The shared `browser` runs the baseline tier only (the same wasm, the same results, slower code);
+# the run of the `solo` tests, which time the page, and every test that launches its own browser
+# (the main-thread timings, offline, persistent profiles) drive Chromium as shipped (ARGS).
+BASELINE_WASM = ["--js-flags=--liftoff-only"]
+
+
 @pytest.fixture(scope="session")
-def browser(playwright_instance):
+def browser(playwright_instance, request):
     """Chromium, whose new contexts and pages block service workers unless a test asks for them
     (service_workers="allow", or the `service_worker` mark for the `context` and `page` fixtures):
     the offline copy downloads the whole site in the background of a first visit, which costs a
     fresh profile's start ~1.5 s of this 2-core machine, and only the tests of the offline copy, its
     updates and the snapshot (made only in a page it serves) need it. The shared booted pages keep
     it, as a player's browser does."""
-    b = playwright_instance.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+    timed = request.config.getoption("markexpr", "") == "solo"
+    b = playwright_instance.chromium.launch(executable_path=CHROMIUM, args=ARGS + ([] if timed else BASELINE_WASM))
     for name in ("new_context", "new_page"):
         plain = getattr(b, name)
         setattr(b, name, lambda plain=plain, **kw: plain(**{"service_workers": "block", **kw}))

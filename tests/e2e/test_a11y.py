@@ -19,6 +19,9 @@ class Axe:
             self.options["runOnly"] = {"type": "rule", "values": list(rules)}
 
     def violations(self, page):
+        # the page as it settles: no audit of a toast half faded in (its contrast is not yet its own)
+        page.wait_for_function("""document.getAnimations().every(a => a.playState !== 'running' ||
+            a.effect.getComputedTiming().endTime === Infinity)""")
         if not page.evaluate("typeof window.axe === 'object'"):
             page.evaluate(self.script)
         found = page.evaluate("options => axe.run(document, options).then(r => r.violations)", self.options)

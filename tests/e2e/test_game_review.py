@@ -70,7 +70,8 @@ def current_ply(page):
     return int(cur.get_attribute("data-ply")) if cur else 0
 
 
-def test_review_finds_the_missed_win_navigates_keeps_and_times_forty_plies(page, server):
+def test_review_finds_the_missed_win_navigates_keeps_and_times_forty_plies(app, server):
+    page = app                  # the worker's booted page (its reload below is the test's own start)
     open_app(page, server.url + "#" + PLANTED)
     assert page.is_hidden("#review-graph")
     data = review(page, seconds=0.1)

@@ -9,11 +9,8 @@ import re
 
 import pytest
 
-from conftest import Watch, open_app, shot
+from conftest import open_app, shot
 from spielkiste.registry import GAMES
-
-PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
-DESKTOP = {"viewport": {"width": 1280, "height": 860}}
 
 # per example link: its picture's box, the first square's fill and touch-action as drawn, the panel's box
 PICTURES = """() => {
@@ -39,33 +36,28 @@ def open_rules(page, gid):
     page.wait_for_selector("#rules:not([hidden]) #rules-text svg.picture")
 
 
-@pytest.mark.parametrize("device, lang", [(PHONE, "de"), (DESKTOP, "en")], ids=["phone-de", "desktop-en"])
-def test_every_rules_page_shows_its_pictures(browser, server, device, lang):
-    ctx = browser.new_context(**device)
-    page = ctx.new_page()
-    watch = Watch(page)
-    try:
-        open_app(page, server.url + "#snorkels?v=1")
-        page.select_option("#lang", lang)
-        width = device["viewport"]["width"]
-        for gid in GAMES:
-            open_rules(page, gid)
-            fetched = page.evaluate("performance.getEntriesByType('resource').map(e => e.name)"
-                                    ".filter(n => n.includes('/rules/')).pop()")
-            assert fetched.endswith(f"/rules/{gid}.{lang}.html")
-            pictures = page.evaluate(PICTURES)
-            assert pictures, f"{gid}: no example"
-            for p in pictures:
-                assert p["width"] >= 150, f"{gid} {p['href']}: picture missing or too small"
-                assert p["panelLeft"] - .5 <= p["left"] and p["right"] <= p["panelRight"] + .5, f"{gid}: picture cut"
-                assert p["fill"].startswith("rgb("), f"{gid}: the board's styles do not reach the picture"
-                assert p["touch"] == "auto", f"{gid}: a swipe over the picture would not scroll the page"
-            assert page.evaluate("document.documentElement.scrollWidth") <= width, f"{gid}: the page scrolls sideways"
-            page.locator("#rules-text svg.picture").first.scroll_into_view_if_needed()
-            shot(page, f"rules-pictures-{lang}-{width}-{gid}")
-        assert watch.foreign() == [] and watch.errors == []
-    finally:
-        ctx.close()
+@pytest.mark.parametrize("booted, lang", [("phone_app", "de"), ("app", "en")], ids=["phone-de", "desktop-en"])
+def test_every_rules_page_shows_its_pictures(request, server, booted, lang):
+    page = request.getfixturevalue(booted)       # the worker's booted page on a phone or at 1280 px
+    open_app(page, server.url + "#snorkels?v=1")
+    page.select_option("#lang", lang)
+    width = page.viewport_size["width"]
+    for gid in GAMES:
+        open_rules(page, gid)
+        fetched = page.evaluate("performance.getEntriesByType('resource').map(e => e.name)"
+                                ".filter(n => n.includes('/rules/')).pop()")
+        assert fetched.endswith(f"/rules/{gid}.{lang}.html")
+        pictures = page.evaluate(PICTURES)
+        assert pictures, f"{gid}: no example"
+        for p in pictures:
+            assert p["width"] >= 150, f"{gid} {p['href']}: picture missing or too small"
+            assert p["panelLeft"] - .5 <= p["left"] and p["right"] <= p["panelRight"] + .5, f"{gid}: picture cut"
+            assert p["fill"].startswith("rgb("), f"{gid}: the board's styles do not reach the picture"
+            assert p["touch"] == "auto", f"{gid}: a swipe over the picture would not scroll the page"
+        assert page.evaluate("document.documentElement.scrollWidth") <= width, f"{gid}: the page scrolls sideways"
+        page.locator("#rules-text svg.picture").first.scroll_into_view_if_needed()
+        shot(page, f"rules-pictures-{lang}-{width}-{gid}")
+    page.click("#rules-close")
 
 
 def test_clicking_a_picture_opens_its_position(app, server):
