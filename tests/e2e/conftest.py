@@ -111,9 +111,10 @@ def server(dist):
 
 # V8 compiles Pyodide's hot wasm functions a second time with its optimizing tier, in background
 # threads: 2-4 s of CPU of each fresh start on this 2-core machine, taken from the other test worker.
-# The shared `browser` runs the baseline tier only (the same wasm, the same results, slower code);
-# the run of the `solo` tests, which time the page, and every test that launches its own browser
-# (the main-thread timings, offline, persistent profiles) drive Chromium as shipped (ARGS).
+# The `browser` of the tests that start pages of their own runs the baseline tier only (the same wasm,
+# the same results, slower code); the booted pages, which live for the whole run and answer hundreds
+# of tests, the run of the `solo` tests, which time the page, and every test that launches its own
+# browser (the main-thread timings, offline, persistent profiles) drive Chromium as shipped (ARGS).
 BASELINE_WASM = ["--js-flags=--liftoff-only"]
 
 
@@ -235,6 +236,14 @@ class Booted:
     states: dict = {}
 
 
+@pytest.fixture(scope="session")
+def shared_browser(playwright_instance):
+    """Chromium as shipped, for the worker's booted pages (see BASELINE_WASM)."""
+    b = playwright_instance.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+    yield b
+    b.close()
+
+
 def boot_shared(browser, server, device):
     ctx = browser.new_context(**DEVICES[device], service_workers="allow")
     pg = ctx.new_page()
@@ -321,7 +330,7 @@ def shared_page(browser, server, request, device):
 
 
 @pytest.fixture(scope="session")
-def _booted(browser):
+def _booted(shared_browser):
     yield Booted
     for pg in Booted.pages.values():
         if not pg.is_closed():
@@ -330,16 +339,16 @@ def _booted(browser):
 
 
 @pytest.fixture
-def app(_booted, browser, server, request):
+def app(_booted, shared_browser, server, request):
     """The worker's booted page of the app (1280 x 860, with `watch`, as `page`), reset (see above);
     open the game the test needs with open_app(app, server.url + "#<link>"), which routes it in the page."""
-    yield from shared_page(browser, server, request, "desktop")
+    yield from shared_page(shared_browser, server, request, "desktop")
 
 
 @pytest.fixture
-def phone_app(_booted, browser, server, request):
+def phone_app(_booted, shared_browser, server, request):
     """The same on a phone (390 x 844, is_mobile, touch): the worker's second booted page."""
-    yield from shared_page(browser, server, request, "phone")
+    yield from shared_page(shared_browser, server, request, "phone")
 
 
 @pytest.hookimpl(hookwrapper=True)

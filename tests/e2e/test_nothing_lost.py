@@ -3,7 +3,7 @@ link (a rules example, another site sending the visitor to a link, a hidden same
 app, an unreadable link and a reload), a second tab, and Undo/Redo; the way back is one tap away."""
 import json
 
-from conftest import Watch, click_some_targets, moves, open_app, place_in_the_centre, wait_moves
+from conftest import Watch, click_some_targets, moves, open_app, place_in_the_centre, route, wait_moves
 
 KEPT = "localStorage.getItem('spielkiste.game.' + localStorage.getItem('spielkiste.current.snorkels'))"
 
@@ -72,9 +72,8 @@ def test_links_from_elsewhere_never_replace_the_game_in_progress(app, server, br
     page.wait_for_function(f"document.querySelectorAll('#movelist button').length === {len(mine)}")
     assert moves(page) == mine and seats(page) == ["human", "computer"]
     # an unreadable link, then a reload: the message, and the game in progress both times
-    page.goto(server.url + "#snorkels?m=ZZ9")
-    page.wait_for_selector("body[data-ready='1']")
-    assert "cannot be read" in page.inner_text("#message-text")
+    route(page, "snorkels?m=ZZ9")                    # (a fragment change: the booted page routes it)
+    page.wait_for_function("document.getElementById('message-text').textContent.includes('cannot be read')")
     for _ in range(2):
         page.wait_for_function(f"document.querySelectorAll('#movelist button').length === {len(mine)}")
         assert moves(page) == mine and seats(page) == ["human", "computer"] and kept(page) == before
