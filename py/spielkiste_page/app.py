@@ -628,6 +628,14 @@ class App:
         if value and str(value) != self.known:
             spawn(self.adopt(self.uid, str(value)))
 
+    async def report_memory(self):
+        """The worker's memory figures (session.py's `memory`) into window.spielkisteMemory."""
+        try:
+            answer = await self.request({"op": "memory"})
+        except (EngineError, EngineGone) as e:
+            answer = {"error": str(e)}
+        window.spielkisteMemory = json.dumps(answer)
+
     def keep_beside(self, prefix, text):
         """Text kept beside the saved game shown (its review, its analysis) as prefix + its uid. A
         game from a link becomes one of the player's games by it, as by any other action; texts of
@@ -1108,6 +1116,8 @@ async def run():
     await next_task()
     # for tests and debugging: the game shown, as its link
     window.spielkiste = keep(create_proxy(lambda *a: app.shown_link()))
+    # for the memory benchmarks: the worker's own figures, as JSON text in window.spielkisteMemory
+    window.spielkiste_memory = keep(create_proxy(lambda *a: spawn(app.report_memory())))
     await app.start()
 
 

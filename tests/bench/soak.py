@@ -19,6 +19,14 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 sys.path.insert(0, ROOT)
 
 
+def worker_memory(page) -> dict:
+    """The engine worker's figures (session.py's `memory`: wasm_bytes, py_objects), asked through the
+    page's window.spielkiste_memory(), which answers in window.spielkisteMemory."""
+    page.evaluate("() => { window.spielkisteMemory = null; window.spielkiste_memory(); }")
+    page.wait_for_function("window.spielkisteMemory", timeout=30000)
+    return json.loads(page.evaluate("window.spielkisteMemory"))
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=50)
@@ -52,7 +60,7 @@ def main() -> int:
             if n % args.every == 0 or n == 1:
                 page.evaluate("window.gc && window.gc()")
                 heap = page.evaluate("performance.memory.usedJSHeapSize") / 1e6
-                worker = json.loads(page.evaluate("async () => String(await window.spielkiste_memory())"))
+                worker = worker_memory(page)
                 print(f"{n:5d}  {(time.time() - t0) / 60:7.1f}  {heap:10.1f}  "
                       f"{worker.get('wasm_bytes', 0) / 1e6:14.1f}  {worker.get('py_objects', 0):17d}", flush=True)
             if n < args.games:

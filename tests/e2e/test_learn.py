@@ -8,7 +8,7 @@ stored value. On a 390 px phone by touch, in German and dark: Schaff den Sprung.
 (`?embed&learn`), which keeps no storage: progress in memory."""
 import json
 
-from conftest import moves, open_app, shot, wait_moves
+from conftest import moves, open_app, route, shot, wait_moves
 from spielkiste import lessons
 from spielkiste.inputs import Clicks
 
@@ -182,7 +182,14 @@ def test_a_course_on_a_phone_by_touch_in_german(browser, server):
     page = ctx.new_page()
     errors = []
     page.on("pageerror", lambda e: errors.append(str(e)))
-    open_app(page, server.url + "#sprung?learn")
+    # a first visit to a game: the course offered in a toast, which the page's end can scroll clear of
+    open_app(page, server.url + "#snorkels")
+    page.wait_for_selector("#notice:not([hidden]) #notice-action")
+    page.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")
+    last, toast = page.locator("#mygames-box summary").bounding_box(), page.locator("#notice").bounding_box()
+    assert last["y"] + last["height"] <= toast["y"], "the toast covers the page's last control"
+    page.tap("#notice-close")
+    route(page, "sprung?learn")
     course = lessons.load("sprung")
     for i, step in enumerate(course.steps):
         wait_heading(page, step.title["de"])
