@@ -18,8 +18,9 @@ Debian's Chromium (never `playwright install`) through Playwright for Python. Pr
           host's renderer and main thread): the host page's longest task and longest gap between
           animation frames until the frame posts "ready", and that it did.
   memory  the tab's renderer (RSS from /proc of the renderer processes of this browser, the largest:
-          the page and its workers) after N games (each: a new game of the next of the ten games,
-          three moves clicked with the computer answering), for each N of --games.
+          the page and its workers) and the engine worker's WebAssembly memory after N games (each: a new
+          game of the next of the ten games, three moves clicked with the computer answering), for each N
+          of --games.
   size    dist/ raw and gzip (goal <= 7.5 MB gzip).
 --cpu traces each app-page visit (Chromium's trace, devtools.timeline categories) and prints, beside
 the Long Tasks API's wall-clock durations, the CPU time of the main thread's longest tasks: on a loaded
@@ -237,6 +238,14 @@ def renderers(root: int) -> dict:
             if int(pid) in under and "--type=renderer" in args}
 
 
+def worker_heap(page) -> str:
+    """The engine worker's own share: its WebAssembly memory (Pyodide's heap, Python's objects in it)."""
+    from soak import worker_memory
+    found = worker_memory(page)
+    return (f"the worker's wasm memory {found.get('wasm_bytes', 0) / 2**20:.1f} MiB, "
+            f"{found.get('py_objects', 0)} Python objects")
+
+
 def memory(pw, url: str, marks: list[int]) -> dict:
     mark, args = marked()
     browser = pw.chromium.launch(executable_path=CHROMIUM, args=args)
@@ -247,6 +256,7 @@ def memory(pw, url: str, marks: list[int]) -> dict:
         page.goto(url + "#snorkels")
         page.wait_for_selector("body[data-ready='1'][data-ai='ready']", timeout=120000)
         out[0] = max(renderers(root).values())
+        print(f"  after   0 games: the tab's renderer {out[0]:6.1f} MB RSS; {worker_heap(page)}", flush=True)
         for n in range(1, max(marks) + 1):
             gid = list(GAMES)[n % len(GAMES)]
             page.evaluate(f"() => {{ location.hash = '#{gid}'; }}")
@@ -262,7 +272,7 @@ def memory(pw, url: str, marks: list[int]) -> dict:
                 rss = renderers(root)
                 out[n] = max(rss.values())
                 print(f"  after {n:3d} games: the tab's renderer {out[n]:6.1f} MB RSS (all renderers "
-                      f"{sum(rss.values()):6.1f} MB)", flush=True)
+                      f"{sum(rss.values()):6.1f} MB); {worker_heap(page)}", flush=True)
     finally:
         browser.close()
     return out
