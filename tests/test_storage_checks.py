@@ -53,14 +53,16 @@ def test_the_nesting_check_reads_a_hostile_megabyte_at_once(text):
     """The check ran a regular expression over strings that rescanned an unterminated string from
     every quote in it: 40,000 characters took 15 s in the page. Now a megabyte of anything takes
     milliseconds (the old check took minutes on each of these), and so does the studies reader
-    that runs it. Timed in processor time: the test machine's other work does not count."""
+    that runs it. Timed in processor time, the best of three; the bound is over ten times what an idle
+    machine takes (35 ms) because a busy machine's caches slow even processor time (a CI run
+    measured 54 ms), and it still fails by three orders of magnitude on a quadratic scan."""
     for check in (lambda: saves.too_deep(text, saves.MAX_DEPTH), lambda: saves.read_studies(text)):
         best = float("inf")
         for _ in range(3):
             t0 = time.process_time()
             check()
             best = min(best, time.process_time() - t0)
-        assert best < 0.05, f"{best * 1000:.0f} ms"
+        assert best < 0.5, f"{best * 1000:.0f} ms"
 
 
 def depth(value) -> int:
