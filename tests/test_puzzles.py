@@ -51,6 +51,7 @@ def test_lines_play_through(game: str) -> None:
             assert s.result is None and not puzzles.proof.wins_at_once(s, every=True), (game, p.id)
 
 
+@pytest.mark.data_proof
 @pytest.mark.parametrize("game", GAMES)
 def test_proven_again(game: str) -> None:
     """Every win in one and every saving move, and the first DEEP_SAMPLE wins in 2 and in 3, proven again:
@@ -71,6 +72,7 @@ def test_a_changed_puzzle_is_not_proven() -> None:
     assert not puzzles.verify(puzzles.Puzzle(**{**p.__dict__, "depth": 3}))
 
 
+@pytest.mark.data_proof
 @pytest.mark.parametrize("game", GAMES)
 def test_rated_again(game: str) -> None:
     """The difficulty is the search's own measure: the puzzle rated highest at up to 64 iterations

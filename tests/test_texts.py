@@ -67,6 +67,7 @@ class Seen:
             self.add(where + " outcome", (s.result.reason, s.result.args))
         for aids in (frozenset(), frozenset(s.aids)):
             v = s.view(aids)
+            draw_this = draw and aids == frozenset(s.aids)      # drawn once: with every aid on, all it adds
             for key, args in v.notes:
                 self.add(where + " note", (key, args))
             for c in v.cells:
@@ -75,7 +76,7 @@ class Seen:
             for p in v.pieces:
                 if p.label is not None:
                     self.add(where + f" label of a piece on {p.cell}", p.label)
-            for lang in ("en", "de") if draw else ():
+            for lang in ("en", "de") if draw_this else ():
                 for label in re.findall(r'aria-label="([^"]*)"', svg.render(v, lang)):
                     self.labels.setdefault(lang + ":" + label, where)
         for seat in range(s.num_players):

@@ -19,8 +19,18 @@ def escape(text: str) -> str:
             .replace('"', "&quot;").replace("'", "&#x27;"))
 
 
+_NUMBERS: dict[float, str] = {}
+
+
 def _f(x: float) -> str:
-    return f"{x:.3f}".rstrip("0").rstrip(".")
+    """A coordinate as SVG text, to three decimals without trailing zeros; a board repeats a few
+    hundred values, so each is formatted once per worker."""
+    text = _NUMBERS.get(x)
+    if text is None:
+        text = f"{x:.3f}".rstrip("0").rstrip(".")
+        if len(_NUMBERS) < 4096:
+            _NUMBERS[x] = text
+    return text
 
 
 def _shape(p, size: float) -> str:
@@ -163,7 +173,7 @@ def render(view: View, lang: str = "en", targets=(), selected: str | None = None
             label = t("cell.with", lang, cell=c.id, pieces=desc)
         else:
             label = t("cell.empty", lang, cell=c.id)
-        about = [t(k, lang) for k in (f"fill.{c.fill}", f"cellmark.{c.mark}") if t(k, lang) != k]
+        about = [text for k in (f"fill.{c.fill}", f"cellmark.{c.mark}") if (text := t(k, lang)) != k]
         if c.label:
             about.append(tr(c.label, lang))
         if about:
