@@ -21,6 +21,10 @@ try {
   for (const game of ["snorkels", "surikata", "blockade"]) {
     await page.goto(base + "#" + game, { waitUntil: "load" });
     await page.waitForSelector("body[data-ready='1']", { timeout: 120000 });
+    // the second and third games are a fragment change, routed in the page: the board is that game's once
+    // the page shows its link (a click before would land on the last game's board)
+    await page.waitForFunction((g) => window.spielkiste && (window.spielkiste() === g ||
+      window.spielkiste().startsWith(g + "?")), { timeout: 60000 }, game);
     await page.waitForSelector("[data-cell].target", { timeout: 30000 });
     if (game === "snorkels") {      // the theme button: the page and the board change colour (issue 34)
       const look = () => page.evaluate(() => [document.documentElement.dataset.theme || "",
