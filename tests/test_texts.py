@@ -65,9 +65,10 @@ class Seen:
             self.add(where + " status", s.status())
         if s.result is not None:
             self.add(where + " outcome", (s.result.reason, s.result.args))
-        for aids in (frozenset(), frozenset(s.aids)):
+        every = frozenset(s.aids)
+        for aids in dict.fromkeys((frozenset(), every)):        # one view when the game has no aid
             v = s.view(aids)
-            draw_this = draw and aids == frozenset(s.aids)      # drawn once: with every aid on, all it adds
+            draw_this = draw and aids == every      # drawn once: with every aid on, all it adds
             for key, args in v.notes:
                 self.add(where + " note", (key, args))
             for c in v.cells:

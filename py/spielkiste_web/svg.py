@@ -24,11 +24,12 @@ _NUMBERS: dict[float, str] = {}
 
 def _f(x: float) -> str:
     """A coordinate as SVG text, to three decimals without trailing zeros; a board repeats a few
-    hundred values, so each is formatted once per worker."""
+    hundred values, so each is formatted once per worker. Zero is not kept: 0.0 and -0.0 are one key
+    and read "0" and "-0"."""
     text = _NUMBERS.get(x)
     if text is None:
         text = f"{x:.3f}".rstrip("0").rstrip(".")
-        if len(_NUMBERS) < 4096:
+        if x and len(_NUMBERS) < 4096:
             _NUMBERS[x] = text
     return text
 
