@@ -2,9 +2,12 @@
 
 Every page records its requests; a test fails if any leaves 127.0.0.1. With
 SPIELKISTE_REQUIRE_BROWSER=1 (set by .ci/run) a missing browser is an error, not a skip."""
+import base64
 import fcntl
+import functools
 import json
 import os
+import re
 import subprocess
 import sys
 import threading
@@ -14,8 +17,19 @@ import pytest
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 ARTIFACTS = os.path.join(ROOT, "tests", "artifacts")
 CHROMIUM = "/usr/bin/chromium"
+# Playwright's own --disable-features list (its chromiumSwitches, as pinned in tests/requirements.lock), which
+# any second --disable-features replaces (Chromium keeps a switch's last value), with two of Chromium's own
+# added: the address bar's popups, which a headless Chromium preloads into a renderer of their own for each
+# new context (~1 s of CPU each, for a window nobody sees; issue 31).
+FEATURES_OFF = ["AvoidUnnecessaryBeforeUnloadCheckSync", "DestroyProfileOnBrowserClose", "HttpsUpgrades",
+                "HttpsFirstBalancedModeAutoEnable", "LensOverlay", "MediaRouter", "PaintHolding",
+                "ThirdPartyStoragePartitioning", "AvoidCorsURLLoaderRestartOnRedirect", "TcpPortRandomizationWin",
+                "OptimizationHints", "NetworkTimeServiceQuerying", "AimEnabled", "PreconnectToSearch",
+                "msForceBrowserSignIn", "msEdgeUpdateLaunchServicesPreferredVersion",
+                "WebUIOmniboxPopup", "WebUIOmniboxAimPopup"]
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-quic",
-        "--no-first-run", "--disable-component-update", "--disable-sync"]
+        "--no-first-run", "--disable-component-update", "--disable-sync",
+        "--disable-features=" + ",".join(FEATURES_OFF)]
 sys.path.insert(0, ROOT)
 
 
@@ -74,19 +88,33 @@ def dist():
 
 
 class Server:
-    """dist/ (or another folder) on a free 127.0.0.1 port, in a thread; stop() takes it down."""
+    """dist/ (or another folder) on a free 127.0.0.1 port, in a thread; stop() takes it down.
+    A server without a `log` also serves the tests' own files (`extra`: URL path -> file, the same for
+    each such server: Seed's snapshot) and is `live` while it runs (Seed seeds its pages); one with a
+    log serves the site alone, so what it logs is what a browser asks of the site."""
+    extra: dict = {}
+    live: set = set()
 
     def __init__(self, directory, log=None):
         import build
         os.environ["SPIELKISTE_QUIET"] = "1"
         self.log = log           # a list: (path, bytes) of every body sent
         self.httpd = build.make_server(directory, 0, log=log)
+        extra = Server.extra if log is None else {}
+        made = self.httpd.RequestHandlerClass             # functools.partial(handler class, directory=...)
+        plain = made.func.translate_path
+        handler = type("WithExtra", (made.func,),
+                       {"translate_path": lambda h, path: extra.get(path.split("?")[0]) or plain(h, path)})
+        self.httpd.RequestHandlerClass = functools.partial(handler, *made.args, **made.keywords)
         self.port = self.httpd.server_address[1]
         self.url = f"http://127.0.0.1:{self.port}/"
         self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
         self.thread.start()
+        if log is None:
+            Server.live.add(self.url.rstrip("/"))
 
     def stop(self):
+        Server.live.discard(self.url.rstrip("/"))
         self.httpd.shutdown()
         self.httpd.server_close()
 
@@ -119,20 +147,105 @@ BASELINE_WASM = ["--js-flags=--liftoff-only"]
 
 
 @pytest.fixture(scope="session")
-def browser(playwright_instance, request):
+def browser(playwright_instance, server, request):
     """Chromium, whose new contexts and pages block service workers unless a test asks for them
     (service_workers="allow", or the `service_worker` mark for the `context` and `page` fixtures):
     the offline copy downloads the whole site in the background of a first visit, which costs a
     fresh profile's start ~1.5 s of this 2-core machine, and only the tests of the offline copy, its
     updates and the snapshot (made only in a page it serves) need it. The shared booted pages keep
-    it, as a player's browser does."""
+    it, as a player's browser does. Its new contexts (not those of the `solo` run) start the engine's
+    Python from this build's snapshot, as a returning player's browser does (see Seed)."""
     timed = request.config.getoption("markexpr", "") == "solo"
     b = playwright_instance.chromium.launch(executable_path=CHROMIUM, args=ARGS + ([] if timed else BASELINE_WASM))
-    for name in ("new_context", "new_page"):
-        plain = getattr(b, name)
-        setattr(b, name, lambda plain=plain, **kw: plain(**{"service_workers": "block", **kw}))
+    plain_context, plain_page, seed = b.new_context, b.new_page, None if timed else Seed(b.new_context, server)
+
+    def new_context(**kw):
+        kw = {"service_workers": "block", **kw}
+        return (seed.new_context if seed and kw["service_workers"] == "block" else plain_context)(**kw)
+
+    b.new_context = new_context
+    b.new_page = lambda **kw: plain_page(**{"service_workers": "block", **kw})
     yield b
     b.close()
+
+
+SEED_PATH = "/__tests__/python-snapshot"        # served beside the site by a Server without a log
+
+
+class Seed:
+    """The engine worker's Python snapshot of this build, put into each new context's Cache Storage
+    before its page starts, where vendor/pyodide/start.mjs looks for the snapshot a returning player's
+    browser made: the worker then starts in ~3 s of CPU instead of ~6 (issue 31: Pyodide's own start is
+    most of a fresh page's cost, and ~90 tests start pages of their own). Made once per build by
+    vendor/pyodide/snapshot-worker.mjs in this Chromium, kept in .cache/python-snapshot/, served by
+    every Server without a log (Server.extra). Only pages of those servers' origins are seeded;
+    contexts with service workers (the offline copy, the snapshot's own making: test_install.py,
+    test_snapshot.py), pages of a Server with a log (a test that reads what the site is asked for),
+    the `solo` run and the booted `app` pages start as a first visit does."""
+
+    def __init__(self, plain_new_context, server):
+        self.plain, self.server, self.made = plain_new_context, server, None
+
+    def new_context(self, **kw):
+        ctx = self.plain(**kw)
+        key, length = self.made or self.make()
+        ctx.add_init_script(SEED % {"origins": json.dumps(sorted(Server.live)), "path": json.dumps(SEED_PATH),
+                                    "entry": json.dumps(f"/vendor/pyodide/snapshot-{key}"),
+                                    "length": json.dumps(length)})
+        return ctx
+
+    def make(self):
+        with open(os.path.join(ROOT, "dist", "vendor", "pyodide", "start.mjs")) as f:
+            key = re.search(r'const KEY = "([0-9a-f]{16})"', f.read()).group(1)
+        folder = os.path.join(ROOT, ".cache", "python-snapshot")
+        os.makedirs(folder, exist_ok=True)
+        body = os.path.join(folder, key + ".gz")
+        with open(os.path.join(folder, "lock"), "w") as lock:
+            fcntl.flock(lock, fcntl.LOCK_EX)          # one xdist worker makes it, the other waits
+            if not os.path.exists(body + ".length"):
+                for old in os.listdir(folder):            # earlier builds' snapshots
+                    if old.endswith((".gz", ".length")):
+                        os.remove(os.path.join(folder, old))
+                self.write(body)
+        with open(body + ".length") as f:
+            self.made = key, f.read()
+        Server.extra[SEED_PATH] = body
+        return self.made
+
+    def write(self, body):
+        ctx = self.plain(service_workers="block")
+        try:
+            page = ctx.new_page()
+            page.goto(self.server.url + "manifest.webmanifest")       # any page of the site's origin
+            made = page.evaluate("""() => new Promise((done) => {
+                const w = new Worker("./vendor/pyodide/snapshot-worker.mjs", {type: "module"});
+                w.onmessage = (e) => done(String(e.data)); })""")
+            assert made == "made", f"the snapshot worker said {made!r}"
+            entry = page.evaluate(READ_SNAPSHOT)
+        finally:
+            ctx.close()
+        for name, data in ((body, base64.b64decode(entry["body"])), (body + ".length", entry["length"].encode())):
+            with open(name + ".part", "wb") as f:
+                f.write(data)
+            os.replace(name + ".part", name)
+
+
+READ_SNAPSHOT = """async () => {
+  const cache = await caches.open("pyodide-snapshot"), [request] = await cache.keys();
+  const response = await cache.match(request), bytes = new Uint8Array(await response.arrayBuffer());
+  let text = "";
+  for (let i = 0; i < bytes.length; i += 32768) text += String.fromCharCode.apply(null, bytes.subarray(i, i + 32768));
+  return {length: response.headers.get("x-length"), body: btoa(text)};
+}"""
+# a context's init script: in each frame of a live Server's origin whose Cache Storage holds no snapshot,
+# the seeded one, stored as start.mjs's make() stores it (gzip body, the raw length in x-length; the
+# entry's URL relative to the origin, as start.mjs makes it from its own)
+SEED = """(() => {
+  if (!%(origins)s.includes(location.origin) || !self.caches) return;
+  const put = (r) => caches.open("pyodide-snapshot")
+    .then((c) => c.put(%(entry)s, new Response(r.body, {headers: {"x-length": %(length)s}})));
+  caches.has("pyodide-snapshot").then((has) => has || fetch(%(path)s).then((r) => r.ok && put(r))).catch(() => {});
+})();"""
 
 
 class Watch:

@@ -92,7 +92,8 @@ def broken_search(folder):
 
 def test_a_worker_that_crashes_is_replaced_then_given_up_and_the_game_is_kept(browser, served):
     srv = served(broken_search)
-    page = browser.new_page()
+    ctx = browser.new_context()
+    page = ctx.new_page()
     page.watch = Watch(page)
     open_app(page, srv.url + "#snorkels")
     page.wait_for_selector("body[data-ai='ready']", timeout=90000)
@@ -117,7 +118,7 @@ def test_a_worker_that_crashes_is_replaced_then_given_up_and_the_game_is_kept(br
     page.reload()                                            # what the message asks: the game is back
     page.wait_for_selector("body[data-ready='1']", timeout=90000)
     assert moves(page) == ["C3"]
-    page.close()
+    ctx.close()
 
 
 def test_an_engine_script_that_fails_to_load_leaves_the_board_and_the_storage(browser, served):

@@ -119,3 +119,14 @@ def test_the_snapshot_key_follows_every_input_of_a_snapshot(dist):
         assert key(folder) != key(dist)
     finally:
         shutil.rmtree(folder)
+
+
+def test_a_browser_tests_own_page_starts_from_the_seeded_snapshot(page, server, dist):
+    """conftest.Seed puts this build's snapshot into each new context of the tests' `browser`, so the ~90
+    tests that start a page of their own start its Python as a returning player's browser does (half
+    the CPU of a plain start). If the seed ever stopped working, the run would only get slower: this
+    test says so."""
+    page.goto(server.url + "#snorkels?v=1")
+    page.wait_for_selector("body[data-ai='ready']", timeout=90000)
+    page.wait_for_function(f"window.spielkisteSnapshot === {key(dist)!r}", timeout=10000)
+    click_some_targets(page)

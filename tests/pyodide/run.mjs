@@ -39,11 +39,13 @@ const PYODIDE_DIR = path.join(ROOT, "assets", "npm", "node_modules", "pyodide");
 // main thread in the site), build-time checks (rules pages and their pictures, the PyScript patch, the
 // wheel), the shipped data's proofs (lessons, puzzles: the same positions and answers on any Python),
 // the text walk (the same strings; the plurals' Formatter is tested here by test_plurals.py), the
-// OpenSpiel adapter (not in the site) and the import graph (read from source with ast).
+// OpenSpiel adapter (not in the site), the import graph (read from source with ast) and the browser tests'
+// Chromium switches (test_browser_switches.py: the test harness, no engine).
 const EXCLUDE = new Set(["test_in_pyodide.py",
   "test_page_clicks.py", "test_page_texts.py", "test_mygames.py", "test_theme_css.py",
   "test_rules_pages.py", "test_rules_pictures.py", "test_pyscript_patch.py", "test_wheel.py",
-  "test_lessons.py", "test_puzzles.py", "test_texts.py", "test_openspiel.py", "test_imports.py"]);
+  "test_lessons.py", "test_puzzles.py", "test_texts.py", "test_openspiel.py", "test_imports.py",
+  "test_browser_switches.py"]);
 const NEEDS_PROCESS = /^\s*(import\s+subprocess|from\s+subprocess\s+import|import\s+playwright|from\s+playwright[.\s])/m;
 
 function defaultFiles() {
