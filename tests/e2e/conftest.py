@@ -157,7 +157,8 @@ def browser(playwright_instance, server, request):
     Python from this build's snapshot, as a returning player's browser does (see Seed)."""
     timed = request.config.getoption("markexpr", "") == "solo"
     b = playwright_instance.chromium.launch(executable_path=CHROMIUM, args=ARGS + ([] if timed else BASELINE_WASM))
-    plain_context, plain_page, seed = b.new_context, b.new_page, None if timed else Seed(b.new_context, server)
+    seeded = not timed and os.environ.get("SPIELKISTE_NO_SEED") != "1"
+    plain_context, plain_page, seed = b.new_context, b.new_page, Seed(b.new_context, server) if seeded else None
 
     def new_context(**kw):
         kw = {"service_workers": "block", **kw}
@@ -181,7 +182,8 @@ class Seed:
     every Server without a log (Server.extra). Only pages of those servers' origins are seeded;
     contexts with service workers (the offline copy, the snapshot's own making: test_install.py,
     test_snapshot.py), pages of a Server with a log (a test that reads what the site is asked for),
-    the `solo` run and the booted `app` pages start as a first visit does."""
+    the `solo` run and the booted `app` pages start as a first visit does. SPIELKISTE_NO_SEED=1 seeds
+    nothing (to tell a test's fault from the seed's, and to measure what it saves)."""
 
     def __init__(self, plain_new_context, server):
         self.plain, self.server, self.made = plain_new_context, server, None
