@@ -221,7 +221,7 @@ def test_studies_are_saved_exported_and_imported(app, server, tmp_path):
     assert board_pieces(page) == ["D4.0", "E5.0"]
     # saved in the browser: a reload still lists it
     page.reload()
-    page.wait_for_selector("body[data-ready='1']")
+    page.wait_for_selector("body[data-ready='1']", timeout=90000)
     page.click("#btn-edit")
     assert page.text_content("#study-list li button") == "Corner <b>trap</b>"
 

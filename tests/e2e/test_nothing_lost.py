@@ -58,7 +58,7 @@ def test_links_from_elsewhere_never_replace_the_game_in_progress(app, server, br
     before = kept(page)
     # another site sends the visitor to a link of the same game
     page.goto(server.url + "#snorkels?m=A1,A2,A3")
-    page.wait_for_selector("body[data-ready='1']")
+    page.wait_for_selector("body[data-ready='1']", timeout=90000)
     page.wait_for_function("document.querySelectorAll('#movelist button').length === 3")
     assert kept(page) == before
     assert page.is_visible("#notice-action")                     # "Back to your game"
@@ -78,7 +78,7 @@ def test_links_from_elsewhere_never_replace_the_game_in_progress(app, server, br
         page.wait_for_function(f"document.querySelectorAll('#movelist button').length === {len(mine)}")
         assert moves(page) == mine and seats(page) == ["human", "computer"] and kept(page) == before
         page.reload()
-        page.wait_for_selector("body[data-ready='1']")
+        page.wait_for_selector("body[data-ready='1']", timeout=90000)
 
 
 def test_two_tabs_on_one_game_follow_each_other_and_a_reload_keeps_the_seats(app, server):
@@ -99,7 +99,7 @@ def test_two_tabs_on_one_game_follow_each_other_and_a_reload_keeps_the_seats(app
     old_url = other.url
     other.bring_to_front()
     other.reload()                                                  # tab 2 reloads: nothing turns human
-    other.wait_for_selector("body[data-ready='1']")
+    other.wait_for_selector("body[data-ready='1']", timeout=90000)
     assert moves(other) == now and seats(other) == ["human", "computer"]
     assert json.loads(json.loads(other.evaluate(KEPT))["save"])["seats"] == ["human", "computer"]
     assert old_url  # the address tab 2 had before is no longer the game's latest; the kept game won

@@ -137,7 +137,7 @@ def test_reload_and_reopening_the_browser_restore_the_game(playwright_instance, 
         pg.select_option("#seats select[data-seat='1']", "computer")   # viewing history: it waits
         want = (moves(pg), pieces(pg))
         pg.reload()
-        pg.wait_for_selector("body[data-ready='1']")
+        pg.wait_for_selector("body[data-ready='1']", timeout=90000)
         assert (moves(pg), pieces(pg)) == want
         ctx.close()
         ctx = playwright_instance.chromium.launch_persistent_context(profile, executable_path=CHROMIUM, args=ARGS)

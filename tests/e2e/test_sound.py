@@ -39,7 +39,7 @@ def test_no_sound_before_a_touch_then_one_per_move_and_the_switch_silences_all(b
     page.wait_for_selector("body[data-thinking='0']")
     assert tones(page) == silent
     page.reload()                                                     # the switch is kept
-    page.wait_for_selector("body[data-ready='1']")
+    page.wait_for_selector("body[data-ready='1']", timeout=90000)
     assert page.get_attribute("#btn-sound", "aria-pressed") == "false"
     ctx.close()
 
