@@ -368,9 +368,9 @@ def boot_shared(browser, server, device):
     pg.wait_for_selector("body[data-ready='1']", timeout=90000)
     pg.wait_for_selector("body[data-ai='ready']", timeout=90000)
     Booted.pages[device], Booted.states[device] = pg, None
-    reset(pg)
     pg.click("#btn-new")                 # the dialog's level menu shows the page's level from now on
     pg.click("#newgame-cancel")
+    reset(pg)                            # after the dialog, which gives the focus back to its button
     Booted.states[device] = pg.evaluate(STATE)
     return pg
 
