@@ -176,8 +176,8 @@ SEED_PATH = "/__tests__/python-snapshot"        # served beside the site by a Se
 class Seed:
     """The engine worker's Python snapshot of this build, put into each new context's Cache Storage
     before its page starts, where vendor/pyodide/start.mjs looks for the snapshot a returning player's
-    browser made: the worker then starts in ~3 s of CPU instead of ~6 (issue 31: Pyodide's own start is
-    most of a fresh page's cost, and ~90 tests start pages of their own). Made once per build by
+    browser made: a fresh page then costs ~6 s of CPU instead of ~9 (issue 31: Pyodide's own start is
+    most of it, and ~60 tests start pages of their own, some several). Made once per build by
     vendor/pyodide/snapshot-worker.mjs in this Chromium, kept in .cache/python-snapshot/, served by
     every Server without a log (Server.extra). Only pages of those servers' origins are seeded;
     contexts with service workers (the offline copy, the snapshot's own making: test_install.py,

@@ -122,7 +122,7 @@ def test_the_snapshot_key_follows_every_input_of_a_snapshot(dist):
 
 
 def test_a_browser_tests_own_page_starts_from_the_seeded_snapshot(page, server, dist):
-    """conftest.Seed puts this build's snapshot into each new context of the tests' `browser`, so the ~90
+    """conftest.Seed puts this build's snapshot into each new context of the tests' `browser`, so the ~60
     tests that start a page of their own start its Python as a returning player's browser does (half
     the CPU of a plain start). If the seed ever stopped working, the run would only get slower: this
     test says so."""
