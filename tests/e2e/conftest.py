@@ -179,7 +179,8 @@ class Seed:
     browser made: a fresh page then costs ~6 s of CPU instead of ~9 (issue 31: Pyodide's own start is
     most of it, and ~60 tests start pages of their own, some several). Made once per build by
     vendor/pyodide/snapshot-worker.mjs in this Chromium, kept in .cache/python-snapshot/, served by
-    every Server without a log (Server.extra). Only pages of those servers' origins are seeded;
+    every Server without a log (Server.extra). Only top-level pages of those servers' origins are seeded
+    (an embed in a host page's frame is not: one such test hung once in a CI run with frames seeded);
     contexts with service workers (the offline copy, the snapshot's own making: test_install.py,
     test_snapshot.py), pages of a Server with a log (a test that reads what the site is asked for),
     the `solo` run and the booted `app` pages start as a first visit does. SPIELKISTE_NO_SEED=1 seeds
@@ -239,11 +240,12 @@ READ_SNAPSHOT = """async () => {
   for (let i = 0; i < bytes.length; i += 32768) text += String.fromCharCode.apply(null, bytes.subarray(i, i + 32768));
   return {length: response.headers.get("x-length"), body: btoa(text)};
 }"""
-# a context's init script: in each frame of a live Server's origin whose Cache Storage holds no snapshot,
-# the seeded one, stored as start.mjs's make() stores it (gzip body, the raw length in x-length; the
-# entry's URL relative to the origin, as start.mjs makes it from its own)
+# a context's init script: in a page (not a frame: an embed in a host page starts as it did before the seed)
+# of a live Server's origin whose Cache Storage holds no snapshot, the seeded one, stored as start.mjs's
+# make() stores it (gzip body, the raw length in x-length; the entry's URL relative to the origin, as
+# start.mjs makes it from its own)
 SEED = """(() => {
-  if (!%(origins)s.includes(location.origin) || !self.caches) return;
+  if (window.top !== window || !%(origins)s.includes(location.origin) || !self.caches) return;
   const put = (r) => caches.open("pyodide-snapshot")
     .then((c) => c.put(%(entry)s, new Response(r.body, {headers: {"x-length": %(length)s}})));
   caches.has("pyodide-snapshot").then((has) => has || fetch(%(path)s).then((r) => r.ok && put(r))).catch(() => {});
