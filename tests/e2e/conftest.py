@@ -170,6 +170,12 @@ def browser(playwright_instance, server, request):
     b.close()
 
 
+def snapshot_key(folder):
+    """The key of a built site's Python snapshot (build.py writes it into vendor/pyodide/start.mjs)."""
+    with open(os.path.join(folder, "vendor", "pyodide", "start.mjs")) as f:
+        return re.search(r'const KEY = "([0-9a-f]{16})"', f.read()).group(1)
+
+
 SEED_PATH = "/__tests__/python-snapshot"        # served beside the site by a Server without a log
 
 
@@ -198,8 +204,7 @@ class Seed:
         return ctx
 
     def make(self):
-        with open(os.path.join(ROOT, "dist", "vendor", "pyodide", "start.mjs")) as f:
-            key = re.search(r'const KEY = "([0-9a-f]{16})"', f.read()).group(1)
+        key = snapshot_key(os.path.join(ROOT, "dist"))
         folder = os.path.join(ROOT, ".cache", "python-snapshot")
         os.makedirs(folder, exist_ok=True)
         body = os.path.join(folder, key + ".gz")

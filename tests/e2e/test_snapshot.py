@@ -3,24 +3,18 @@ made for this build (vendor/pyodide/start.mjs, made by snapshot-worker.mjs from 
 the page, which sets window.spielkisteSnapshot); a damaged snapshot means the plain start and is dropped;
 a new build never restores an old one."""
 import os
-import re
 import shutil
 import tempfile
 
 import pytest
 
 import build
-from conftest import ARGS, CHROMIUM, Server, Watch, click_some_targets, wait_moves
+from conftest import ARGS, CHROMIUM, Server, Watch, click_some_targets, snapshot_key, wait_moves
 
 ENTRIES = """async () => {
   if (!(await caches.has("pyodide-snapshot"))) return [];
   return (await (await caches.open("pyodide-snapshot")).keys()).map((r) => r.url);
 }"""
-
-
-def key(folder):
-    with open(os.path.join(folder, "vendor", "pyodide", "start.mjs")) as f:
-        return re.search(r'const KEY = "([0-9a-f]{16})"', f.read()).group(1)
 
 
 def visit(page, url):
@@ -63,8 +57,8 @@ def returning(profile):
 def test_a_returning_player_starts_from_this_builds_snapshot_and_plays_the_computer(returning, dist):
     page, server = returning
     entries = page.evaluate(ENTRIES)
-    assert len(entries) == 1 and entries[0].endswith("/vendor/pyodide/snapshot-" + key(dist))
-    assert visit(page, server.url + "#snorkels") == key(dist)
+    assert len(entries) == 1 and entries[0].endswith("/vendor/pyodide/snapshot-" + snapshot_key(dist))
+    assert visit(page, server.url + "#snorkels") == snapshot_key(dist)
     page.select_option("#seats select[data-seat='1']", "computer")
     click_some_targets(page, 1)
     wait_moves(page, 2, timeout=60000)                  # the engine worker (restored) answered
@@ -99,7 +93,7 @@ def test_a_damaged_snapshot_means_the_plain_start_and_is_made_again(returning, d
     page.select_option("#seats select[data-seat='1']", "computer")
     click_some_targets(page, 1)
     wait_moves(page, 2, timeout=60000)
-    assert visit(page, server.url + "#snorkels") == key(dist)  # the new one serves the next start
+    assert visit(page, server.url + "#snorkels") == snapshot_key(dist)  # the new one serves the next start
     assert any("Python snapshot" in line for line in page.watch.console)    # said why, in the console
     assert page.watch.errors == []
 
@@ -112,11 +106,11 @@ def test_the_snapshot_key_follows_every_input_of_a_snapshot(dist):
         shutil.copytree(dist, folder, dirs_exist_ok=True)
         pyodide, packages = os.path.join(folder, "vendor", "pyodide"), os.path.join(folder, "spielkiste.zip")
         build.write_pyodide_start(pyodide, packages)
-        assert key(folder) == key(dist)
+        assert snapshot_key(folder) == snapshot_key(dist)
         with open(packages, "ab") as f:
             f.write(b"\0")
         build.write_pyodide_start(pyodide, packages)
-        assert key(folder) != key(dist)
+        assert snapshot_key(folder) != snapshot_key(dist)
     finally:
         shutil.rmtree(folder)
 
@@ -130,5 +124,5 @@ def test_a_browser_tests_own_page_starts_from_the_seeded_snapshot(page, server, 
         pytest.skip("SPIELKISTE_NO_SEED=1: the run seeds nothing")
     page.goto(server.url + "#snorkels?v=1")
     page.wait_for_selector("body[data-ai='ready']", timeout=90000)
-    page.wait_for_function(f"window.spielkisteSnapshot === {key(dist)!r}", timeout=10000)
+    page.wait_for_function(f"window.spielkisteSnapshot === {snapshot_key(dist)!r}", timeout=10000)
     click_some_targets(page)
