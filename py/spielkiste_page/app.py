@@ -14,7 +14,8 @@ from pyscript.ffi import create_proxy, to_js
 
 from spielkiste_page import board, mygames, panels, rooms, texts
 from spielkiste_page.dialog import NewGameDialog, default_seats
-from spielkiste_page.dom import Storage, download, el, keep, make, next_task, on, page_url, replace_state, window
+from spielkiste_page.dom import (Storage, download, el, hold_lock, keep, make, next_task, on, page_url, replace_state,
+                                 when_free, window)
 from spielkiste_page.editor import EditorPage
 from spielkiste_page.review import ReviewPanel
 from spielkiste_page.room import query_words
@@ -26,6 +27,8 @@ from spielkiste_page.theme import Theme
 
 NOTICE_SECONDS = 5       # a notice without a button goes away by itself
 SLICE = 0.12             # seconds of search per think request: the worker answers within it
+COMPUTER_LOCK = "spielkiste.computer."    # + a kept game's uid: held by the tab whose computer thinks in it
+OTHER_TAB_GRACE_MS = 1500   # after that tab's search ends, its move has this long to arrive here
 SLICE_TIMEOUT = 10.0     # a slice unanswered this long: the worker hangs or is gone (a player waits no longer)
 ANALYSIS_SECONDS = 3.0   # the evaluation bar's search of a human's position
 # requests that replace the position shown: the computer's search of the old one ends first
@@ -103,6 +106,7 @@ class App:
         self.may_save = True
         self.view_only = False     # a read-only diagram (embed.py): nothing is played on it
         self.thinking = False
+        self.adopted = None        # the link of a position taken from another tab, which plays its computer turn
         self.think_token = 0       # bumped whenever a search in progress must end unheard
         self.stop_requested = False
         self.playing = False       # a human's move is on its way to the worker
@@ -499,6 +503,8 @@ class App:
             self.eval_percent = None
             el("tool-result").textContent = ""
         self.snap = snap
+        if self.adopted != snap["link"]:
+            self.adopted = None
         self.level = snap.get("level", self.level)
         self.draw()
         self.save()
@@ -614,8 +620,11 @@ class App:
             snap = await self.request({"op": "load", "save": got[1]})
         except (EngineError, EngineGone):       # another tab wrote something unreadable: keep ours
             return
+        if self.games.raw(uid) != text:         # a newer version came meanwhile: its own adopt shows it
+            return
         self.set_game(uid=uid)
         self.known, self.saved = text, snap["save"]
+        self.adopted = snap["link"]
         self.apply(snap)
         self.notify(self.tr("ui.other_tab"))
 
@@ -854,10 +863,22 @@ class App:
         if snap is None or self.editor.active or self.room is not None or self.view_only:
             return
         if snap.get("computer"):
-            if not self.thinking:
+            if self.adopted == snap["link"] and self.uid is not None:
+                # another tab's position: that tab plays the computer's move, which arrives here as
+                # its next version (two tabs searching at once would play two different moves). Once
+                # that tab's search ends (or the tab is closed), this tab plays it if nothing came.
+                link = snap["link"]
+                when_free(COMPUTER_LOCK + self.uid,
+                          lambda: js.setTimeout(lambda: self.think_after_all(link), OTHER_TAB_GRACE_MS))
+            elif not self.thinking:
                 spawn(self.think())
         elif snap.get("human") and self.eval_on:
             spawn(self.analyse())
+
+    def think_after_all(self, link):
+        if self.adopted == link and self.snap is not None and self.snap["link"] == link and not self.thinking:
+            self.adopted = None
+            self.maybe_think()
 
     def progress(self, info):
         """The search's figures while it runs, and the evaluation bar from them."""
@@ -883,6 +904,16 @@ class App:
                 return answer
 
     async def think(self):
+        """The computer's turn: search, then play its move. A kept game's lock is held meanwhile, so
+        another tab showing the game waits for this move instead of searching too."""
+        release = hold_lock(COMPUTER_LOCK + self.uid) if self.uid is not None else None
+        try:
+            await self._think()
+        finally:
+            if release is not None:
+                release()
+
+    async def _think(self):
         self.thinking = True
         self.think_token += 1
         token = self.think_token

@@ -67,6 +67,29 @@ def replace_state(uid: str, url: str) -> bool:
     return bool(_replace_state(uid, url))
 
 
+# a Web Lock named after a kept game, held by the tab whose computer is thinking in that game: another
+# tab showing the game waits for it instead of searching too (app.py's maybe_think); a closed tab's lock
+# is released by the browser. Without Web Locks (an opaque origin) the wait ends after a while.
+_hold_lock = js.Function.new("name", """
+    let release = null, done = false;
+    try { navigator.locks.request(name, () => done ? null : new Promise(r => { release = r; })).catch(() => {}); }
+    catch (e) { }
+    return () => { done = true; if (release) release(); };""")
+_when_free = js.Function.new("name", "fn", """
+    const later = () => setTimeout(fn, 10000);
+    try { navigator.locks.request(name, () => { fn(); }).catch(later); } catch (e) { later(); }""")
+
+
+def hold_lock(name: str):
+    """Hold the Web Lock `name` until the returned function is called."""
+    return _hold_lock(name)
+
+
+def when_free(name: str, fn) -> None:
+    """Call `fn` once the Web Lock `name` is free (at once if nobody holds it)."""
+    _when_free(name, create_proxy(fn))
+
+
 def set_text(node, text) -> None:
     """textContent, unless the element shows that text already: the lines boot.js drew before
     Python started stay the same paint (no new layout, no late "largest paint" for Lighthouse)."""

@@ -84,9 +84,7 @@ def test_links_from_elsewhere_never_replace_the_game_in_progress(app, server, br
 def test_two_tabs_on_one_game_follow_each_other_and_a_reload_keeps_the_seats(app, server):
     page = app
     mine = game_against_the_computer(page, server.url)
-    other = page.context.new_page()
-    other.watch = Watch(other)
-    open_app(other, page.url)
+    other = second_tab(page)
     assert moves(other) == mine
     page.bring_to_front()                                           # a player looks at the tab they play in
     page.wait_for_selector("[data-cell].target")
@@ -96,6 +94,7 @@ def test_two_tabs_on_one_game_follow_each_other_and_a_reload_keeps_the_seats(app
     now = moves(page)
     other.wait_for_function(f"document.querySelectorAll('#movelist button').length === {len(now)}")
     assert moves(other) == now and seats(other) == ["human", "computer"]
+    assert other.evaluate("window.searched") == 0      # the computer's move was searched in tab 1 only
     old_url = other.url
     other.bring_to_front()
     other.reload()                                                  # tab 2 reloads: nothing turns human
@@ -105,6 +104,46 @@ def test_two_tabs_on_one_game_follow_each_other_and_a_reload_keeps_the_seats(app
     assert old_url  # the address tab 2 had before is no longer the game's latest; the kept game won
     assert other.watch.errors == []
     other.close()
+
+
+def test_a_tab_closed_while_its_computer_thinks_leaves_the_move_to_the_other_tab(app, server):
+    """Two tabs on one game: the tab the player moved in plays the computer's answer (a Web Lock
+    says so); closed mid-search, the other tab plays it instead."""
+    page = app
+    open_app(page, server.url + "#snorkels")
+    page.click("#btn-new")
+    page.select_option("#level", "3")                               # 3 s a move
+    page.click("#newgame-start")
+    page.wait_for_selector("[data-cell].target")
+    place_in_the_centre(page)
+    wait_moves(page, 2, timeout=30000)
+    page.wait_for_selector("body[data-thinking='0']")
+    other = second_tab(page)
+    count_searches(page)
+    other.wait_for_selector("[data-cell].target")
+    place_in_the_centre(other)                                     # tab 2 moves; its computer thinks
+    page.wait_for_function("document.querySelectorAll('#movelist button').length === 3")
+    assert other.get_attribute("body", "data-thinking") == "1"
+    assert page.evaluate("window.searched") == 0                    # tab 1 waits for tab 2's move
+    other.close()
+    page.wait_for_function("document.querySelectorAll('#movelist button').length === 4", timeout=20000)
+    assert page.evaluate("window.searched") == 1 and seats(page) == ["human", "computer"]
+
+
+def second_tab(page):
+    """The game shown in `page` opened in a second tab, which counts the computer searches it runs."""
+    other = page.context.new_page()
+    other.watch = Watch(other)
+    open_app(other, page.url)
+    count_searches(other)
+    return other
+
+
+def count_searches(page):
+    """window.searched: how many computer searches the page starts from now on."""
+    page.evaluate("""() => { window.searched = 0;
+        new MutationObserver(() => { if (document.body.dataset.thinking === '1') window.searched++; })
+            .observe(document.body, {attributes: true, attributeFilter: ['data-thinking']}); }""")
 
 
 def test_undo_and_redo_against_the_computer_are_mirrors(app, server):
