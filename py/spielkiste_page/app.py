@@ -503,8 +503,10 @@ class App:
             self.eval_percent = None
             el("tool-result").textContent = ""
         self.snap = snap
-        if self.adopted != snap["link"]:
+        if self.adopted is not None and self.adopted != snap["link"]:
             self.adopted = None
+        if self.adopted is None or not snap.get("computer"):
+            self.show_waiting(False)
         self.level = snap.get("level", self.level)
         self.draw()
         self.save()
@@ -868,6 +870,7 @@ class App:
                 # its next version (two tabs searching at once would play two different moves). Once
                 # that tab's search ends (or the tab is closed), this tab plays it if nothing came.
                 link = snap["link"]
+                self.show_waiting(True)
                 when_free(COMPUTER_LOCK + self.uid,
                           lambda: js.setTimeout(lambda: self.think_after_all(link), OTHER_TAB_GRACE_MS))
             elif not self.thinking:
@@ -878,7 +881,15 @@ class App:
     def think_after_all(self, link):
         if self.adopted == link and self.snap is not None and self.snap["link"] == link and not self.thinking:
             self.adopted = None
+            self.show_waiting(False)
             self.maybe_think()
+
+    def show_waiting(self, on):
+        """The thinking row while another tab's computer moves in this game (this tab searches nothing)."""
+        if on:
+            el("thinking-text").textContent = self.tr("ui.other_tab_thinking")
+        if on or not self.thinking:
+            el("thinking").hidden = not on
 
     def progress(self, info):
         """The search's figures while it runs, and the evaluation bar from them."""

@@ -194,6 +194,8 @@ add({
     "ui.back_to_rules": ("Back to the rules", "Zurück zu den Regeln"),
     "ui.other_tab": ("This game was changed in another tab: it now shows the latest position.",
                      "Diese Partie wurde in einem anderen Tab geändert: hier steht jetzt die neueste Stellung."),
+    "ui.other_tab_thinking": ("The computer is thinking in another tab.",
+                              "Der Computer denkt in einem anderen Tab nach."),
     "ui.link_bad_kept": ("{why} Your game is kept.", "{why} Deine Partie bleibt erhalten."),
     "ui.sound": ("Sound on or off", "Ton an oder aus"),
     "ui.theme": ("Colours: {now}; switch to {next}", "Farben: {now}; wechseln zu {next}"),

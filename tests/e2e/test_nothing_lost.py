@@ -95,6 +95,7 @@ def test_two_tabs_on_one_game_follow_each_other_and_a_reload_keeps_the_seats(app
     other.wait_for_function(f"document.querySelectorAll('#movelist button').length === {len(now)}")
     assert moves(other) == now and seats(other) == ["human", "computer"]
     assert other.evaluate("window.searched") == 0      # the computer's move was searched in tab 1 only
+    assert other.is_hidden("#thinking")                 # and the waiting line went with its move
     old_url = other.url
     other.bring_to_front()
     other.reload()                                                  # tab 2 reloads: nothing turns human
@@ -125,9 +126,11 @@ def test_a_tab_closed_while_its_computer_thinks_leaves_the_move_to_the_other_tab
     page.wait_for_function("document.querySelectorAll('#movelist button').length === 3")
     assert other.get_attribute("body", "data-thinking") == "1"
     assert page.evaluate("window.searched") == 0                    # tab 1 waits for tab 2's move
+    assert page.inner_text("#thinking-text") == "The computer is thinking in another tab."
     other.close()
     page.wait_for_function("document.querySelectorAll('#movelist button').length === 4", timeout=20000)
     assert page.evaluate("window.searched") == 1 and seats(page) == ["human", "computer"]
+    page.wait_for_selector("#thinking", state="hidden")
 
 
 def second_tab(page):
