@@ -119,16 +119,23 @@ def focused_cell(page):
     return page.evaluate("document.activeElement && document.activeElement.dataset.cell || null")
 
 
+# every square's top left corner on screen, by name (the first element that names it, as a locator finds it)
+CELL_SPOTS = """() => { const out = {};
+  for (const e of document.querySelectorAll('[data-cell]')) if (!(e.dataset.cell in out)) {
+    const r = e.getBoundingClientRect(); out[e.dataset.cell] = [r.x, r.y]; }
+  return out; }"""
+
+
 def key_to(page, cell):
     """Arrow keys from the focused square to `cell`, as a keyboard player would."""
+    spots = page.evaluate(CELL_SPOTS)                 # the squares stay put while the focus moves
     for _ in range(60):
         here = focused_cell(page)
         assert here is not None, "the board lost the keyboard focus"
         if here == cell:
             return
-        a = page.locator(f"[data-cell='{here}']").bounding_box()
-        b = page.locator(f"[data-cell='{cell}']").bounding_box()
-        dx, dy = b["x"] - a["x"], b["y"] - a["y"]
+        (ax, ay), (bx, by) = spots[here], spots[cell]
+        dx, dy = bx - ax, by - ay
         if abs(dx) > abs(dy):
             page.keyboard.press("ArrowRight" if dx > 0 else "ArrowLeft")
         else:
