@@ -523,3 +523,26 @@ def place_in_the_centre(page):
     the computer's can capture itself and end the game)."""
     cell = next(c for c in CENTRE if page.locator(f"[data-cell='{c}'].target").count())
     page.click(f"[data-cell='{cell}']")
+
+
+# every square's centre on screen, by name; and the square that has the keyboard focus (None: no square)
+CENTRES = """() => Object.fromEntries([...document.querySelectorAll('#board [data-cell]')].map(r => {
+    const b = r.getBoundingClientRect(); return [r.dataset.cell, [b.x + b.width / 2, b.y + b.height / 2]]; }))"""
+FOCUSED = "(document.activeElement && document.activeElement.dataset && document.activeElement.dataset.cell) || null"
+
+
+def arrows_to(page, cell, limit=60):
+    """Arrow keys from the focused square to `cell`, as a player looks at the board (the squares
+    stay put while the focus moves, so their places are read once)."""
+    centres = page.evaluate(CENTRES)
+    tx, ty = centres[cell]
+    for _ in range(limit):
+        now = page.evaluate(FOCUSED)
+        assert now is not None, "the board lost the keyboard focus"
+        if now == cell:
+            return
+        x, y = centres[now]
+        dx, dy = tx - x, ty - y
+        page.keyboard.press(("ArrowRight" if dx > 0 else "ArrowLeft") if abs(dx) >= abs(dy) else
+                            ("ArrowDown" if dy > 0 else "ArrowUp"))
+    raise AssertionError(f"the arrow keys never reached {cell}")

@@ -8,15 +8,12 @@ stored value. On a 390 px phone by touch, in German and dark: Schaff den Sprung.
 (`?embed&learn`), which keeps no storage: progress in memory."""
 import json
 
-from conftest import moves, open_app, route, shot, wait_moves
+from conftest import FOCUSED, arrows_to, moves, open_app, route, shot, wait_moves
 from spielkiste import lessons
 from spielkiste.inputs import Clicks
 
 PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2, "is_mobile": True,
          "has_touch": True}
-FOCUSED = "(document.activeElement && document.activeElement.dataset && document.activeElement.dataset.cell) || null"
-
-
 def answer_path(step):
     """What the player does for the step's first shown answer: the squares clicked in order, and the
     move's text when it ends on a choice button (a move with no square, or several on one path)."""
@@ -38,10 +35,6 @@ def wait_phase(page, phase):
     page.wait_for_selector(f"#learn-verdict[data-phase='{phase}']")
 
 
-CENTRES = """() => Object.fromEntries([...document.querySelectorAll('#board [data-cell]')].map(r => {
-    const b = r.getBoundingClientRect(); return [r.dataset.cell, [b.x + b.width / 2, b.y + b.height / 2]]; }))"""
-
-
 def into_board(page):
     """Shift+Tab back from the step's heading or buttons until a square of the board has the focus."""
     for _ in range(12):
@@ -54,17 +47,7 @@ def into_board(page):
 def arrow_to(page, cell):
     """Arrow keys from the focused square to `cell`, as a player looks at the board."""
     into_board(page)
-    centres = page.evaluate(CENTRES)
-    tx, ty = centres[cell]
-    for _ in range(40):
-        now = page.evaluate(FOCUSED)
-        if now == cell:
-            return
-        x, y = centres[now]
-        dx, dy = tx - x, ty - y
-        page.keyboard.press(("ArrowRight" if dx > 0 else "ArrowLeft") if abs(dx) >= abs(dy) else
-                            ("ArrowDown" if dy > 0 else "ArrowUp"))
-    raise AssertionError(f"the arrows never reached {cell}")
+    arrows_to(page, cell, 40)
 
 
 def tab_to(page, selector):

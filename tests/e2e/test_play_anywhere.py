@@ -2,7 +2,7 @@
 has booted), a phone with touch, the keyboard only, and the end-of-game panel."""
 import pytest
 
-from conftest import Watch, moves, open_app, shot, wait_moves
+from conftest import FOCUSED, Watch, arrows_to, moves, open_app, shot, wait_moves
 from spielkiste.registry import GAMES
 
 
@@ -115,39 +115,11 @@ def test_every_game_on_a_phone_fits_and_plays_by_tapping(phone_app, server):
         assert page.evaluate("document.documentElement.scrollWidth") <= width, f"overflow at {width}px"
 
 
-def focused_cell(page):
-    return page.evaluate("document.activeElement && document.activeElement.dataset.cell || null")
-
-
-# every square's top left corner on screen, by name (the first element that names it, as a locator finds it)
-CELL_SPOTS = """() => { const out = {};
-  for (const e of document.querySelectorAll('[data-cell]')) if (!(e.dataset.cell in out)) {
-    const r = e.getBoundingClientRect(); out[e.dataset.cell] = [r.x, r.y]; }
-  return out; }"""
-
-
-def key_to(page, cell):
-    """Arrow keys from the focused square to `cell`, as a keyboard player would."""
-    spots = page.evaluate(CELL_SPOTS)                 # the squares stay put while the focus moves
-    for _ in range(60):
-        here = focused_cell(page)
-        assert here is not None, "the board lost the keyboard focus"
-        if here == cell:
-            return
-        (ax, ay), (bx, by) = spots[here], spots[cell]
-        dx, dy = bx - ax, by - ay
-        if abs(dx) > abs(dy):
-            page.keyboard.press("ArrowRight" if dx > 0 else "ArrowLeft")
-        else:
-            page.keyboard.press("ArrowDown" if dy > 0 else "ArrowUp")
-    raise AssertionError(f"could not reach {cell} with the arrow keys")
-
-
 def play_with_keys(page, limit):
     page.keyboard.press("Tab")                     # the skip link comes first
     assert page.evaluate("document.activeElement.id") == "skip"
     page.keyboard.press("Enter")
-    assert focused_cell(page) is not None
+    assert page.evaluate(FOCUSED) is not None
     for _ in range(limit):
         if page.is_visible("#result"):
             return
@@ -156,7 +128,7 @@ def play_with_keys(page, limit):
             targets = page.eval_on_selector_all("[data-cell].target", "e => e.map(x => x.dataset.cell)")
             if not targets:
                 break
-            key_to(page, targets[len(targets) // 2])
+            arrows_to(page, targets[len(targets) // 2])
             page.keyboard.press("Enter")
             if len(moves(page)) > before:
                 break
