@@ -62,3 +62,21 @@ def test_every_page_text_reads_as_the_engine_writes_it(lang):
 def test_a_key_the_page_lacks_reads_as_the_key():
     page.load(TEXTS)
     assert page.t("no.such.key", "de", n=2) == engine_t("no.such.key", "de", n=2) == "no.such.key"
+
+
+def test_a_said_text_is_said_again_in_either_language_with_its_fields():
+    """What a message or notice bar shows is kept as a key (texts.Said), so a language switch says it
+    again (app.say_bars_again); a field may be a Said too (a game's name)."""
+    page.load(TEXTS)
+    offer = page.Said("ui.learn.offer", game=page.Said("game.drei"))
+    for lang in LANGS:
+        assert offer.text(lang) == engine_t("ui.learn.offer", lang, game=engine_t("game.drei", lang))
+        assert page.said(offer, lang) == offer.text(lang) and page.said("as it is", lang) == "as it is"
+    assert offer.text("en") != offer.text("de")
+
+
+def test_a_reason_is_ended_as_a_sentence_before_the_next_one():
+    assert page.sentence("er nennt kein Spiel dieser Sammlung") == "er nennt kein Spiel dieser Sammlung."
+    assert page.sentence("„Version:Optionen:Stellung“ ") == "„Version:Optionen:Stellung“."
+    assert page.sentence("Already one.") == "Already one." and page.sentence("Why?") == "Why?"
+    assert page.sentence("") == ""

@@ -26,6 +26,7 @@ from spielkiste_page.sound import Sound
 from spielkiste_page.theme import Theme
 
 NOTICE_SECONDS = 5       # a notice without a button goes away by itself
+OFFER_SECONDS = 20       # and an offer (notify(offer=True)) after this long, or at the player's next move
 SLICE = 0.12             # seconds of search per think request: the worker answers within it
 COMPUTER_LOCK = "spielkiste.computer."    # + a kept game's uid: held by the tab whose computer thinks in it
 OTHER_TAB_GRACE_MS = 1500   # after that tab's search ends, its move has this long to arrive here
@@ -52,14 +53,15 @@ def game_of(frag: str) -> str:
     return frag.split("?")[0].strip().lower()
 
 
-def show_bar(bar, text, action_label, action):
+def show_bar(bar, text, action_label, action, lang):
     """Fill and show the message or notice bar (its text, and a button when there is an action);
-    returns the action, which the bar's one listener calls."""
-    el(bar + "-text").textContent = text
+    returns the action, which the bar's one listener calls. The text and label are plain texts or
+    texts.Said, which set_lang says again in the new language."""
+    el(bar + "-text").textContent = texts.said(text, lang)
     btn = el(bar + "-action")
     btn.hidden = action is None
     if action is not None:
-        btn.textContent = action_label
+        btn.textContent = texts.said(action_label, lang)
     el(bar).hidden = False
     return action
 
@@ -101,8 +103,10 @@ class App:
         self.pending = 0               # inputs whose answers are on their way (body[data-pending])
         self.pending_route = False     # an example link's route counts as pending until it is drawn
         self.notice_timer = None
+        self.offer_shown = False   # the notice bar shows an offer (notify)
         self.hide_notice_later = keep(create_proxy(lambda *a: self.hide_notice()))
         self.actions: dict = {}    # bar id -> what its button does (show_message, notify)
+        self.shown: dict = {}      # bar id -> (text, button label) it shows: plain or texts.Said
         self.may_save = True
         self.view_only = False     # a read-only diagram (embed.py): nothing is played on it
         self.thinking = False
@@ -144,7 +148,7 @@ class App:
             return                 # no engine at all: boot.js's board and its message stay
         self.replay_clicks()       # clicks made on the board boot.js painted before Python was ready
         if not self.storage.available and not self.embed:      # an embed never saves: nothing to say
-            self.show_message(self.tr("ui.no_storage"))
+            self.show_message(texts.Said("ui.no_storage"))
         document.body.dataset.ready = "1"
         if not self.embed:
             await self.migrate()
@@ -202,10 +206,10 @@ class App:
     def engine_state(self, state: str) -> None:
         document.body.dataset.ai = state
         if state == "restarting":
-            self.show_message(self.tr("ui.ai_lost"))
+            self.show_message(texts.Said("ui.ai_lost"))
         elif state == "lost":
             self.cancel_ai()
-            self.show_message(self.tr("ui.ai_failed"))
+            self.show_message(texts.Said("ui.ai_failed"))
 
     async def request(self, msg: dict, timeout: float = CALL_TIMEOUT) -> dict:
         """A request to the worker; one that replaces the position ends the computer's search first."""
@@ -231,7 +235,7 @@ class App:
         except EngineError as e:
             self.show_message(e.text)
         except EngineGone:          # no engine any more: said again (the input hid the message)
-            self.show_message(self.tr("ui.ai_failed"))
+            self.show_message(texts.Said("ui.ai_failed"))
         return None
 
     def spawn_action(self, coro):
@@ -271,7 +275,9 @@ class App:
         self.lang = lang if lang in texts.LANGS else "en"
         self.storage.set("spielkiste.lang", self.lang)
         self.announce("")          # the last announcement was in the other language
+        el("tool-result").textContent = ""      # a hint's or tool's answer, in the other language
         self.translate_static()
+        self.say_bars_again()
         self.theme.draw()
         panels.chooser(self)
         if self.editor.active:
@@ -362,7 +368,7 @@ class App:
         if example is not None:
             el("board-wrap").scrollIntoView()    # a phone shows the board, not where the rules were
         if self.back is not None and example is None:
-            self.notify(self.tr("ui.opened_link"), self.tr("ui.back_to_game"),
+            self.notify(texts.Said("ui.opened_link"), texts.Said("ui.back_to_game"),
                         lambda: self.spawn_action(self.back_to_game()))
 
     def reloaded_uid(self, frag):
@@ -401,7 +407,7 @@ class App:
                                   (self.storage.get("spielkiste.last") or self.data["default"]))
         else:
             self.update_hash()
-        self.show_message(self.tr("ui.link_bad_kept", why=why))
+        self.show_message(self.tr("ui.link_bad_kept", why=texts.sentence(why)))
 
     async def open_saved(self, gid):
         """The game `gid` opens with (the one last played), or a new one; a kept game that cannot
@@ -413,9 +419,9 @@ class App:
                 return
             if mygames.set_aside(self.storage, gid, self.games.raw(uid), now()):
                 self.games.delete(uid)
-                self.show_message(self.tr("ui.saved_aside"))
+                self.show_message(texts.Said("ui.saved_aside"))
             else:                # not even a copy could be written: the entry stays where it is
-                self.show_message(self.tr("ui.aside_failed"))
+                self.show_message(texts.Said("ui.aside_failed"))
         n = self.meta[gid]["players"][0]
         try:
             snap = await self.request({"op": "new", "game": gid, "options": {}, "level": self.level,
@@ -431,7 +437,7 @@ class App:
         self.editor.leave()
         self.acted()
         if uid != self.uid and not await self.open_kept(uid):
-            self.show_message(self.tr("err.saved"))
+            self.show_message(texts.Said("err.saved"))
         el("board-wrap").scrollIntoView()
 
     async def back_to_game(self):
@@ -590,7 +596,7 @@ class App:
             spawn(self.adopt(uid, kept.text))
             return
         if not kept.ok:          # said after every move that could not be saved: the player must know
-            self.show_message(self.tr("ui.storage_full"))
+            self.show_message(texts.Said("ui.storage_full"))
             return
         self.known, self.saved = kept.text, snap["save"]
         if uid != self.uid:              # a new entry: the history entry names it from now on
@@ -628,7 +634,7 @@ class App:
         self.known, self.saved = text, snap["save"]
         self.adopted = snap["link"]
         self.apply(snap)
-        self.notify(self.tr("ui.other_tab"))
+        self.notify(texts.Said("ui.other_tab"))
 
     def on_storage(self, event):
         """A `storage` event: another tab of this site wrote. Follow it if it is the game shown."""
@@ -698,26 +704,46 @@ class App:
             if self.games.migrated(gid, text, link) and link is None:
                 aside = True
         if aside:
-            self.show_message(self.tr("ui.saved_aside"))
+            self.show_message(texts.Said("ui.saved_aside"))
 
     # ------------------------------------------------------------------ messages
     def show_message(self, text, action_label=None, action=None):
         """An error or warning, in the alert bar, until the player acts or closes it."""
-        self.actions["message"] = show_bar("message", text, action_label, action)
+        self.shown["message"] = (text, action_label)
+        self.actions["message"] = show_bar("message", text, action_label, action, self.lang)
 
     def hide_message(self):
         el("message").hidden = True
 
-    def notify(self, text, action_label=None, action=None):
+    def notify(self, text, action_label=None, action=None, offer=False):
         """A neutral notice (not an error): with a button it stays until used or closed, without
-        one it goes away after a few seconds."""
-        self.actions["notice"] = show_bar("notice", text, action_label, action)
+        one it goes away after a few seconds. An offer (a course to a newcomer) goes after a while
+        too, or at the player's next move: it must not sit over the controls of a game being played."""
+        self.shown["notice"] = (text, action_label)
+        self.actions["notice"] = show_bar("notice", text, action_label, action, self.lang)
+        self.offer_shown = offer
         if self.notice_timer is not None:
             js.clearTimeout(self.notice_timer)
-        self.notice_timer = js.setTimeout(self.hide_notice_later, NOTICE_SECONDS * 1000) if action is None else None
+        seconds = NOTICE_SECONDS if action is None else OFFER_SECONDS if offer else None
+        self.notice_timer = js.setTimeout(self.hide_notice_later, seconds * 1000) if seconds else None
 
     def hide_notice(self):
         el("notice").hidden = True
+        self.offer_shown = False
+
+    def say_bars_again(self):
+        """After a language switch: a bar showing a text of the table says it in the new language; one
+        showing a text the worker made in the old one (an error's reason) is closed."""
+        for bar in ("message", "notice"):
+            text, label = self.shown.get(bar, ("", None))
+            if el(bar).hidden:
+                continue
+            if isinstance(text, texts.Said) and (label is None or isinstance(label, texts.Said)):
+                el(bar + "-text").textContent = text.text(self.lang)
+                if label is not None:
+                    el(bar + "-action").textContent = label.text(self.lang)
+            else:
+                el(bar).hidden = True
 
     def bar_action(self, bar):
         """The button of the message or notice bar: what the last text shown there offered."""
@@ -739,6 +765,8 @@ class App:
                 self.draw()           # the board, waiting for this move's answer, takes moves again
             return
         self.acted()
+        if self.offer_shown:
+            self.hide_notice()
         self.cancel_analysis()
         self.playing = True
         self.busy(1)              # said at once, in the click's own handler
@@ -939,7 +967,7 @@ class App:
         except (EngineError, EngineGone):
             if token == self.think_token:
                 self.cancel_ai()
-                self.show_message(self.tr("ui.ai_failed"))
+                self.show_message(texts.Said("ui.ai_failed"))
                 self.draw()
             return
         if answer is None or token != self.think_token:
@@ -1044,22 +1072,28 @@ class App:
         box.select()
         try:
             await window.navigator.clipboard.writeText(url)
-            self.notify(self.tr("ui.link_copied"))
+            self.notify(texts.Said("ui.link_copied"))
         except Exception:
             box.focus()
             box.select()
-            self.show_message(self.tr("ui.link_select"))
+            self.show_message(texts.Said("ui.link_select"))
 
     def page_url(self, fragment):
         return page_url(fragment)
 
     # ------------------------------------------------------------------ rules page
+    def shown_game(self):
+        """The game on the board: a room's (a course or a puzzle of another game than the one
+        behind it), else the game's; None before the first snapshot."""
+        return getattr(self.room, "game", None) or (self.snap["game"] if self.snap is not None else None)
+
     async def show_rules(self, focus=False):
         """The game's rules in the board's place; `focus` (opened by the player) moves the keyboard
         focus to their heading, so reading starts there and not on the hidden toolbar."""
         if self.snap is None:
             return
-        resp = await window.fetch("./rules/" + self.snap["game"] + "." + self.lang + ".html")
+        gid = self.shown_game()
+        resp = await window.fetch("./rules/" + gid + "." + self.lang + ".html")
         text = await resp.text() if resp.ok else ""
         # our own static file, shipped with the app (never text from a link)
         el("rules-text").innerHTML = text or self.tr("ui.coming")
@@ -1106,7 +1140,7 @@ class App:
         """The list of kept games (drawn when opened, and after saves while open)."""
         ul = el("mygames")
         ul.replaceChildren()
-        games = self.games.games()
+        games = [m for m in self.games.games() if m.moves]     # a game opened and left unplayed is no game yet
         el("mygames-count").textContent = " (" + str(len(games)) + ")" if games else ""
         el("mygames-none").hidden = bool(games)
         for meta in games:
@@ -1132,12 +1166,30 @@ class App:
             return
         delete, uid = target.getAttribute("data-delete"), target.getAttribute("data-uid")
         if delete:
-            self.games.delete(str(delete))
-            if str(delete) == self.uid:         # the game shown stays on screen, no longer kept
+            uid = str(delete)
+            raw, shown = self.games.raw(uid), uid == self.uid
+            self.games.delete(uid)
+            if shown:                           # the game shown stays on screen, no longer kept
                 self.uid, self.known, self.saved, self.transient = None, None, None, True
             self.draw_mygames()
+            got = mygames.read_entry(raw)
+            if got is not None:                 # one tap deleted it: one tap brings it back
+                self.notify(texts.Said("ui.mygames_deleted", game=texts.Said("game." + got[0]["game"])),
+                            texts.Said("ui.mygames_undelete"), lambda: self.undelete(uid, raw, got[1], shown))
         elif uid:
             self.spawn_action(self.open_uid(str(uid)))
+
+    def undelete(self, uid, raw, save, shown):
+        """A game deleted from My games kept again as it was (the game shown: kept by this page
+        again, unless a move since has kept it anew)."""
+        self.hide_notice()
+        if shown:
+            if self.uid is not None:
+                return
+            self.uid, self.known, self.saved, self.transient = uid, raw, save, False
+        self.storage.set(mygames.ENTRY + uid, raw)
+        if el("mygames-box").open:
+            self.draw_mygames()
 
     def export_games(self):
         rows = []

@@ -14,6 +14,7 @@ in the worker. Nothing typed, pasted or imported becomes markup: names and codes
 textContent."""
 from pyscript import document
 
+from spielkiste_page import texts
 from spielkiste_page.dom import closest, download, el, is_null, make, on, page_url
 from spielkiste_page.engine import EngineError, EngineGone
 
@@ -541,7 +542,7 @@ class EditorPage:
         file = files.item(0)
         event.target.value = ""
         if int(file.size) > self.max_import:      # refused unread: no export is that large
-            self.app.show_message(self.app.tr("ui.edit.import_large"))
+            self.app.show_message(texts.Said("ui.edit.import_large"))
             return
         self.run(self.read_import(file))
 
@@ -575,7 +576,7 @@ class EditorPage:
             return
         if choice == "cancel":
             self.put_away_question()
-            self.app.show_message(self.app.tr("ui.edit.nothing_changed"))
+            self.app.show_message(texts.Said("ui.edit.nothing_changed"))
         else:
             self.studies({"op": "edit_study_answer", "choice": choice})
 

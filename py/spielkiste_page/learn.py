@@ -13,6 +13,7 @@ import json
 
 import js
 
+from spielkiste_page import texts
 from spielkiste_page.dom import el, on, replace_state, window
 from spielkiste_page.panels import esc
 from spielkiste_page.room import Room, query_words
@@ -52,7 +53,7 @@ class LearnRoom(Room):
     def __init__(self, app):
         super().__init__(app)
         self.progress = {}         # game -> set of step numbers done (1-based), storage's or memory's
-        self.offered = None        # the games whose course was offered (read once)
+        self.offered_here: set = set()     # the games offered in this page (where there is no storage)
         self.game = None
         self.finished = False      # the "course complete" panel is shown
         self.opening = False       # a course is opening (its game drawn first is not greeted)
@@ -61,10 +62,10 @@ class LearnRoom(Room):
         on(el("learn-next"), "click", lambda e: self.next())
         on(el("learn-again"), "click", lambda e: self.go(self.index(), focus="board"))
         on(el("learn-back"), "click", lambda e: self.close())
-        on(el("learn-play"), "click", lambda e: self.close())
+        on(el("learn-play"), "click", lambda e: self.play_game())
         on(el("learn-restart"), "click", lambda e: self.go(0, focus="board"))
         on(el("learn-steps"), "click", self.on_steps_click)
-        on(el("rules-learn"), "click", lambda e: self.start(self.app.snap["game"] if self.app.snap else None))
+        on(el("rules-learn"), "click", lambda e: self.start(self.app.shown_game()))
         on(el("game-list"), "click", self.on_chooser_click)
 
     # ------------------------------------------------------------------ progress
@@ -91,14 +92,23 @@ class LearnRoom(Room):
                 or app.snap.get("moves_n")
                 or any(room.opens(frag) for room in app.rooms for frag in frags)):   # on its way into a room
             return
-        if self.offered is None:
-            self.offered = read_names(app.storage.get(OFFERED))
-        if gid in self.offered:
+        if gid in self.offered() or app.storage.get(PROGRESS + gid):      # offered, or the course begun
             return
-        self.offered.add(gid)
-        app.storage.set(OFFERED, json.dumps(sorted(self.offered)))
-        app.notify(app.tr("ui.learn.offer", game=app.tr("game." + gid)), app.tr("ui.learn.offer_action"),
-                   lambda: self.start(gid))
+        self.mark_offered(gid)
+        app.notify(texts.Said("ui.learn.offer", game=texts.Said("game." + gid)), texts.Said("ui.learn.offer_action"),
+                   lambda: self.start(gid), offer=True)
+
+    def offered(self) -> set:
+        """The games whose course was offered or opened: kept in storage, else in this page."""
+        storage = self.app.storage
+        return read_names(storage.get(OFFERED)) if storage.available else self.offered_here
+
+    def mark_offered(self, gid) -> None:
+        names = self.offered()
+        if gid not in names:
+            names.add(gid)
+            self.app.storage.set(OFFERED, json.dumps(sorted(names)))
+            self.offered_here.add(gid)
 
     # ------------------------------------------------------------------ opening
     def start(self, gid, number=None):
@@ -120,9 +130,11 @@ class LearnRoom(Room):
 
     async def open(self, gid, number=None, focus=None):
         """Step `number` (from 1; None: the first not done) of the course of `gid`. The game behind
-        the room is the player's own game of `gid` (kept as it is, or a new one)."""
+        the room stays the one shown ("Back to the game" returns to it, as from a puzzle), or, on a
+        page opened at the course, the player's own game of `gid` (kept, or a new one); "Play a
+        game" opens the player's game of `gid`."""
         app = self.app
-        if app.snap is None or app.snap["game"] != gid:
+        if app.snap is None:
             if self.active:
                 self.leave()
             self.opening = True
@@ -146,6 +158,7 @@ class LearnRoom(Room):
         if not self.active:
             self.enter()
         self.game = gid
+        self.mark_offered(gid)          # a course opened by any way is not offered again
         self.draw(answer, focus)
 
     def go(self, index, focus=None):
@@ -276,6 +289,10 @@ class LearnRoom(Room):
         el("learn-complete-text").textContent = app.tr("ui.learn.complete", game=app.tr("game." + str(self.game)))
         app.announce(app.tr("ui.learn.complete_title"))
         el("learn-play").focus()
+
+    def play_game(self):
+        """"Play a game" after the course: the player's game of the course's game (the room left)."""
+        return self.app.choose_game(self.game)
 
     # ------------------------------------------------------------------ clicks
     def on_steps_click(self, event):

@@ -10,6 +10,7 @@ import js
 from pyscript import document
 from pyscript.ffi import to_js
 
+from spielkiste_page import texts
 from spielkiste_page.dom import download, el, make, on, page_url, window
 from spielkiste_page.engine import EngineError
 
@@ -79,7 +80,7 @@ class Share:
         try:
             await loaded(img)
         except Exception:         # the image's error event: this browser cannot draw the SVG
-            self.app.show_message(self.app.tr("ui.picture_failed"))
+            self.app.show_message(texts.Said("ui.picture_failed"))
             return
         canvas = document.createElement("canvas")
         canvas.width, canvas.height = w, h

@@ -74,3 +74,27 @@ def number(n: int, lang: str) -> str:
         digits = digits[:-3]
     groups.insert(0, digits)
     return ("-" if n < 0 else "") + ("." if lang == "de" else ",").join(groups)
+
+
+def sentence(text: str) -> str:
+    """`text` ended as a sentence (a reason the worker gives has no full stop of its own), so the
+    sentence after it does not run on."""
+    text = text.rstrip()
+    return text if not text or text[-1] in ".!?…" else text + "."
+
+
+class Said:
+    """A text of the table kept as its key and fields, so a bar that shows it can say it again in
+    the other language after a switch (a field may be a Said too: a game's name)."""
+
+    def __init__(self, key: str, **args):
+        self.key = key
+        self.args = args
+
+    def text(self, lang: str) -> str:
+        return t(self.key, lang, **{k: v.text(lang) if isinstance(v, Said) else v for k, v in self.args.items()})
+
+
+def said(value, lang: str) -> str:
+    """A bar's text or button label in `lang`: a Said is said in it, a plain text stays as it is."""
+    return value.text(lang) if isinstance(value, Said) else value

@@ -184,6 +184,8 @@ add({
     "ui.mygames_over": ("finished", "beendet"),
     "ui.mygames_open": ("in progress", "läuft"),
     "ui.mygames_delete": ("Delete {game} ({when})", "{game} ({when}) löschen"),
+    "ui.mygames_deleted": ("{game} was deleted from My games.", "{game} wurde aus „Meine Partien“ gelöscht."),
+    "ui.mygames_undelete": ("Undo", "Rückgängig machen"),
     "ui.mygames_export": ("Export all…", "Alle exportieren …"),
     "ui.mygames_dropped": ("The list of games was full: the oldest unfinished game ({game}, {when}) was removed.",
                            "Die Liste der Partien war voll: die älteste laufende Partie ({game}, {when}) "

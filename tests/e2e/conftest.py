@@ -389,7 +389,8 @@ def reset(pg):
     for other in pg.context.pages:       # a second tab a test opened and left
         if other is not pg:
             other.close()
-    pg.evaluate("document.querySelectorAll('dialog[open]').forEach(d => d.close())")
+    pg.evaluate("document.querySelectorAll('dialog[open]').forEach(d => d.close());"
+                "document.querySelectorAll('details[open]').forEach(d => { d.open = false; })")   # My games
     if pg.input_value("#lang") != "en":
         pg.select_option("#lang", "en")          # the language menu, as a player goes back to English
     pg.emulate_media(color_scheme="null")        # the system's look a test emulated

@@ -88,6 +88,7 @@ def test_a_host_page_drives_the_board_and_hears_its_events(page, host):
     assert frame.locator("header#top").is_hidden()
     box, svg = page.locator("#game").bounding_box(), frame.locator("#board svg").bounding_box()
     assert svg["width"] <= box["width"] + 1 and svg["height"] <= box["height"] + 1
+    assert frame_js(page, "document.documentElement.scrollHeight <= innerHeight")      # nothing to scroll
     frame.locator("[data-cell='D4']").click()
     frame.locator("[data-piece]").nth(1).wait_for(timeout=120000)      # slow when the run shares cores
     assert frame.locator("[data-piece]").count() == 2

@@ -1,0 +1,67 @@
+"""What a player meets after an action (a newcomer's playthrough, stop 45): after a language switch
+no bar speaks the old language; the course offered to a newcomer leaves the board free once they
+play and is not offered again once begun; "Back to the game" from another game's course returns to
+the game in progress; My games lists no game that was only looked at, and a game deleted from it
+comes back with one tap."""
+from conftest import moves, open_app, place_in_the_centre, route, wait_moves
+from spielkiste.texts import t
+from spielkiste_web import ui_texts  # noqa: F401  (the page's own keys belong to the table too)
+
+
+def test_a_language_switch_says_the_bars_again_and_drops_the_old_languages_answers(app, server):
+    page = open_app(app, server.url + "#snorkels")
+    page.wait_for_selector("#notice:not([hidden]) #notice-action")           # a first visit: the course offered
+    page.select_option("#lang", "de")
+    assert page.inner_text("#notice-text") == t("ui.learn.offer", "de", game=t("game.snorkels", "de"))
+    assert page.inner_text("#notice-action") == t("ui.learn.offer_action", "de")
+    page.select_option("#lang", "en")
+    assert page.inner_text("#notice-text") == t("ui.learn.offer", "en", game=t("game.snorkels", "en"))
+    # a hint's answer is the worker's, in the language it was asked in: gone with the switch
+    page.wait_for_selector("body[data-ai='ready']", timeout=90000)
+    page.click("#btn-hint")
+    page.wait_for_function("/: \\S/.test(document.querySelector('#tool-result').textContent)", timeout=60000)
+    page.select_option("#lang", "de")
+    assert page.text_content("#tool-result") == ""
+    # an unreadable link: its reason ends a sentence of its own; the worker's reason is closed by a switch
+    route(page, "snorkels?m=ZZ9")
+    page.wait_for_selector("#message:not([hidden])")
+    said = page.inner_text("#message-text")
+    assert said.endswith(". " + t("ui.link_bad_kept", "de", why="").strip()), said
+    page.select_option("#lang", "en")
+    assert page.is_hidden("#message")
+
+
+def test_the_course_offer_makes_way_and_another_games_course_returns_to_the_game(app, server):
+    page = open_app(app, server.url + "#snorkels")
+    page.wait_for_selector("#notice:not([hidden]) #notice-action")
+    place_in_the_centre(page)                                    # the player plays: the offer makes way
+    page.wait_for_selector("#notice", state="hidden")
+    mine = wait_moves(page, 2, timeout=90000)
+    page.wait_for_selector("body[data-thinking='0']")
+    # Aufstellen's course from the game list, then back: the Snorkels game in progress
+    page.click("#game-list a[data-learn='aufstellen']")
+    page.wait_for_selector("#learn:not([hidden])")
+    page.click("#learn-back")
+    page.wait_for_selector("#learn", state="hidden")
+    page.wait_for_function(f"document.querySelectorAll('#movelist button').length === {len(mine)}")
+    assert moves(page) == mine and page.inner_text("#game-title").startswith("Snorkels")
+    assert page.evaluate("location.hash").startswith("#snorkels?")
+    # Aufstellen itself: its course was opened, so it is not offered again
+    page.click("#game-list button[data-game='aufstellen']")
+    page.wait_for_function("window.spielkiste().startsWith('aufstellen')")
+    page.wait_for_timeout(300)
+    assert page.is_hidden("#notice") or "Aufstellen" not in page.inner_text("#notice-text")
+    # My games: the Aufstellen only looked at is no game yet; the Snorkels game is
+    page.click("#mygames-box summary")
+    page.wait_for_selector("#mygames li")
+    rows = page.locator("#mygames li")
+    assert rows.count() == 1 and rows.first.inner_text().startswith("Snorkels")
+    # deleted with one tap, back with one tap
+    rows.first.locator("button.delete").click()
+    assert rows.count() == 0
+    assert page.inner_text("#notice-text") == t("ui.mygames_deleted", "en", game="Snorkels")
+    page.click("#notice-action")
+    page.wait_for_function("document.querySelectorAll('#mygames li').length === 1")
+    rows.first.locator("button[data-uid]").click()
+    page.wait_for_function(f"document.querySelectorAll('#movelist button').length === {len(mine)}")
+    assert moves(page) == mine
