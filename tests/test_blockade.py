@@ -13,6 +13,7 @@ from spielkiste.editor import Editor
 from spielkiste.errors import BadPosition, IllegalMove
 from spielkiste.games import box
 from spielkiste.games.blockade import KING, Blockade, king_search
+from spielkiste_web import svg
 
 IDX = box.INDEX
 
@@ -414,7 +415,15 @@ def test_editor_a_king_off_its_square_is_marked_with_its_square():
     e = refused(ed, "king")
     assert set(e.cells) == {"E11", "F5"} and "E11" in e.message("de") and "König" in e.message("de")
     ed.place("E11", "R")                       # back home, but a second red king stays on F5
-    assert set(refused(ed, "king").cells) == {"E11", "F5"}
+    e = refused(ed, "one_king")                # the second king is the fault: "one king only, on E11"
+    assert set(e.cells) == {"E11", "F5"} and "nur einen König, auf E11" in e.message("de")
+
+
+def test_editor_names_the_kings_as_kings():
+    """The box's cylinder is Blockade's king: the palette says so, as the editor's refusals do."""
+    king = Editor.of(play("blockade", "")).items["B"]
+    assert king.label is not None and king.label[0] == "blockade.king"
+    assert "König" in svg.piece_label(king.piece(""), "de") and "king" in svg.piece_label(king.piece(""), "en")
 
 
 def test_editor_seven_guards_are_marked():

@@ -97,16 +97,22 @@ def test_three_courses_by_keyboard_and_the_game_in_progress_untouched(page, serv
     # a first visit: the course offered once
     assert "Learn the rules" in page.inner_text("#notice-text")
     assert page.inner_text("#notice-action") == "Learn to play"
-    page.locator("[data-cell='D4']").click()               # a move in the game against the computer first
-    mine = wait_moves(page, 2, timeout=90000)
-    page.wait_for_selector("body[data-thinking='0']")
-    page.focus("#notice-action")
+    page.focus("#notice-action")                           # taken by keyboard
     page.keyboard.press("Enter")
     snorkels = lessons.load("snorkels")
     wait_heading(page, snorkels.steps[0].title["en"])
     assert page.evaluate("document.activeElement.id") == "learn-heading"
     assert page.evaluate("location.hash") == "#snorkels?learn=1"
     shot(page, "learn-snorkels-1280-en")
+    page.focus("#learn-back")                              # first a game against the computer
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#learn", state="hidden")
+    page.locator("[data-cell='D4']").click()
+    mine = wait_moves(page, 2, timeout=90000)
+    page.wait_for_selector("body[data-thinking='0']")
+    page.focus("#game-list a[data-learn='snorkels']")      # then the course again, from the game list
+    page.keyboard.press("Enter")
+    wait_heading(page, snorkels.steps[0].title["en"])
     keyboard_course(page, "snorkels", wrong_at=2)          # 'groups': a wrong square tapped
     shot(page, "learn-complete-1280-en")
     page.keyboard.press("Enter")                           # Play a game: the game as it was

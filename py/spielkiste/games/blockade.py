@@ -15,6 +15,7 @@ a state seen twice is a cycle and adds nothing.
 Moves are ints: a placement is the square index, a guard move 144 + from*144 + to, the king's
 exit KING."""
 import random
+from dataclasses import replace
 from collections.abc import Hashable, Sequence
 
 from ..codec import grid_decode, parse_int
@@ -33,6 +34,7 @@ GUARDS = 6
 KING_SQ = (INDEX["E11"], INDEX["E2"])  # seat 0 (Red, bottom), seat 1 (Blue, top)
 KING_CH = ("R", "B")
 GUARD_CH = ("r", "b")
+KING_LABELS = {ch: msg("blockade.king") for ch in KING_CH}    # the box's cylinder, named as the rules name it
 GOAL = (box.UP, box.DOWN)              # the direction in which each king leaves the board
 IN_KING_FIELD = [False] * NN
 for _k in KING_SQ:
@@ -78,7 +80,9 @@ add({
                                          "ein Wächter darf nicht in einem Feld mit einem König stehen bleiben"),
     "blockade.illegal.pass": ("a guard may not pass over another guard or a king",
                               "ein Wächter darf nicht über einen anderen Wächter oder einen König ziehen"),
+    "blockade.king": ("king", "König"),
     "blockade.pos.king": ("the {colour} king must stand on {cell}", "der König von {colour} muss auf {cell} stehen"),
+    "blockade.pos.one_king": ("{colour} has one king only, on {cell}", "{colour} hat nur einen König, auf {cell}"),
     "blockade.pos.guards": ("{colour} has more than 6 guards", "{colour} hat mehr als 6 Wächter"),
     "blockade.pos.first_centre": ("all guards of {colour} stand on centres, but the first guard may not",
                                   "alle Wächter von {colour} stehen auf Zentren, doch der erste Wächter darf "
@@ -391,8 +395,9 @@ class Blockade(State):
         for s in (0, 1):
             astray = [i for i in range(NN) if board[i] == KING_CH[s] and i != KING_SQ[s]]
             if board[KING_SQ[s]] != KING_CH[s] or astray:
-                raise BadPosition("err.position", why=msg("blockade.pos.king", colour=self.seat_ref(s),
-                                                          cell=CELLS[KING_SQ[s]])).at(
+                # home but not alone: the second king is the fault, not the one where it belongs
+                key = "blockade.pos.one_king" if board[KING_SQ[s]] == KING_CH[s] else "blockade.pos.king"
+                raise BadPosition("err.position", why=msg(key, colour=self.seat_ref(s), cell=CELLS[KING_SQ[s]])).at(
                     *(CELLS[i] for i in sorted(astray + [KING_SQ[s]])))
         self.guards = [board.count("r"), board.count("b")]
         r, bl = self.guards
@@ -442,8 +447,9 @@ class Blockade(State):
 
     # ---------------------------------------------------------------- board editor
     def edit_items(self) -> tuple[Item, ...]:
-        """The two kings and the two colours of guards."""
-        return tuple(box.edit_item(ch) for ch in KING_CH + GUARD_CH)
+        """The two kings (named so: the box calls the piece a cylinder) and the two colours of guards."""
+        kings = tuple(replace(box.edit_item(ch), label=KING_LABELS[ch]) for ch in KING_CH)
+        return kings + tuple(box.edit_item(ch) for ch in GUARD_CH)
 
     def to_setup(self) -> Setup:
         return Setup(dict(self.options), box.setup_board(self.board), self.to_move, {}, self._history())
@@ -474,7 +480,7 @@ class Blockade(State):
 
     def view(self, aids: frozenset[str] = frozenset(), selected: str | None = None) -> View:
         v = box.board_view()
-        box.add_pieces(v, self.board)
+        box.add_pieces(v, self.board, KING_LABELS)
         v.notes.append(("blockade.goals", {}))
         m = self.last
         if self.result is not None and self.result.line:

@@ -13,13 +13,13 @@ Pieces: per colour (red, blue, green, yellow) 1 cylinder, 4 triangles, 6 squares
 These letters are safe in position codes (codec.grid_encode)."""
 import math
 import re
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 
 from ..codec import grid_encode
 from ..coords import names
 from ..editor import Item, Setup
 from ..engine import Rewards
-from ..texts import add
+from ..texts import Message, add
 from ..view import Piece, View, grid
 
 N = 12
@@ -147,17 +147,18 @@ def board_view(mark: Callable[[int, int], str | None] | None = None) -> View:
     return v
 
 
-def piece(i: int, ch: str) -> Piece:
-    """The view piece for letter ch on square index i."""
+def piece(i: int, ch: str, label: Message | None = None) -> Piece:
+    """The view piece for letter ch on square index i (`label`: what the game calls it, if the
+    shape does not say: Blockade's cylinder is its king)."""
     colour, shape = PIECES[ch]
-    return Piece(CELLS[i], shape, colour)
+    return Piece(CELLS[i], shape, colour, label=label)
 
 
-def add_pieces(view: View, board: Iterable[str]) -> None:
-    """Every piece of a board (list of letters, '.' empty) onto the view."""
+def add_pieces(view: View, board: Iterable[str], labels: Mapping[str, Message] | None = None) -> None:
+    """Every piece of a board (list of letters, '.' empty) onto the view, labelled per letter."""
     for i, ch in enumerate(board):
         if ch != ".":
-            view.pieces.append(piece(i, ch))
+            view.pieces.append(piece(i, ch, (labels or {}).get(ch)))
 
 
 # ---------------------------------------------------------------- board editor
