@@ -12,7 +12,8 @@ import pytest
 
 from spielkiste.gametree import GameTree
 from spielkiste_web import analysis_session, links
-from spielkiste_web.session import Session
+from spielkiste.registry import GAMES
+from spielkiste_web.session import Session, move_rows
 
 MAIN = ["D4", "swap", "C3", "E5"]
 SOLITAIRE_POSITION = "1::12/12/12/12/3h2z5/2b2b6/5by5/5rg5/5by1y3/12/12/12;D6-F6"
@@ -61,7 +62,10 @@ def test_a_tree_three_levels_deep_round_trips_through_its_link():
     assert a["link"] == "snorkels?analysis&m=D4,swap,C3,E5&var=3(B2,F6(A7,G1(G2)))&node=D4,swap,B2,A7,G2"
     assert a["link_full"] and a["prev"] == "D4,swap,B2,A7" and a["next"] is None
     assert a["can"] == {"promote": True, "delete": True}
-    assert a["status"] == "Purple to move." and a["status_extra"] == "Variation, move 5."
+    assert a["status"] == "Purple to move." and a["status_extra"] == "Variation, move 3."      # round 3
+    assert [(r["move"], r["number_text"]) for r in a["rows"]] == [
+        ("D4", "1."), ("swap", "1…"), ("C3", "2."), ("B2", "2."), ("F6", "2…"), ("A7", "2…"), ("G1", "3."),
+        ("G2", "3."), ("E5", "2…")]
     # the board shows the node's position: its pieces are those the five moves place
     state = s.rooms["tree"].tree.state(a["path"])
     assert state.to_move == 1 and state.last is not None and state.move_text(state.last) == "G2"
@@ -79,7 +83,7 @@ def test_promote_and_delete_as_on_lichess():
     a = ok(s, "tree_promote", main=True)            # the whole line up to the start
     assert s.rooms["tree"].tree.mainline() == ["D4", "swap", "B2", "A7", "G2"]
     assert [r["move"] for r in a["rows"] if r["main"]] == ["D4", "swap", "B2", "A7", "G2"]
-    assert not a["can"]["promote"] and a["status_extra"] == "Main line, move 5."
+    assert not a["can"]["promote"] and a["status_extra"] == "Main line, move 3."
     assert "error" in s.handle({"op": "tree_promote"})       # on the main line already: said, nothing changed
     a = ok(s, "tree_delete", path="D4,swap,C3")     # the old main line's C3 E5, with the node shown elsewhere
     assert a["path"] == "D4,swap,B2,A7,G2" and "C3" not in [r["move"] for r in a["rows"]]
@@ -206,7 +210,7 @@ def test_german_texts():
     s = game(lang="de")
     a = ok(s, "tree_open", **{"from": "game", "ply": 3, "line": ["A1"], "lang": "de"})
     assert a["status"] == "Lila ist am Zug." or a["status"].endswith("ist am Zug.")
-    assert a["status_extra"] == "Variante, Zug 4." and a["board_title"] == "Snorkels-Analysebrett"
+    assert a["status_extra"] == "Variante, Zug 2." and a["board_title"] == "Snorkels-Analysebrett"
     lines = ok(s, "tree_lines", path=a["path"], seconds=0.05)
     assert lines["text"].startswith("Durchsucht: ")
     assert s.handle({"op": "tree_goto", "path": "X9"})["error"] == "In dieser Analyse gibt es keinen Zug X9."
@@ -287,3 +291,18 @@ def test_every_game_opens_plays_a_variation_and_gets_its_lines(gid):
     again = ok(Session(), "tree_open", link=a["link"])
     assert again["rows"] == a["rows"] and again["path"] == a["path"]
     assert s.save_text() == start
+
+
+@pytest.mark.parametrize("gid", ["snorkels", "aufstellen", "weltreich"])
+def test_the_tree_numbers_its_moves_as_the_move_list_does(gid):
+    """The analysis board's main line carries the numbers of the game's move list (rounds with two
+    seats, a seat moving twice opening a round; a move each with more), so both panels agree."""
+    s = Session()
+    ok(s, "new", game=gid, seats=["human"] * GAMES[gid].new().num_players)
+    for _ in range(9):
+        if s.record.current.result is not None:
+            break
+        ok(s, "play", move=s.record.current.move_text(s.record.current.legal_moves()[0]))
+    a = ok(s, "tree_open", **{"from": "game", "ply": len(s.record.moves), "line": []})
+    listed = {ply: i + 1 for i, row in enumerate(move_rows(s.record)) for ply in row if ply is not None}
+    assert [r["number"] for r in a["rows"]] == [listed[r["ply"]] for r in a["rows"]]

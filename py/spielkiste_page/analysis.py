@@ -204,9 +204,9 @@ class AnalysisRoom(Room):
             if r["line"]:
                 cls.append("on-line")
             cur = ' aria-current="true"' if r["current"] else ""
-            label = tr("ui.tree.move_label", ply=r["ply"], move=r["move"])
+            label = tr("ui.tree.move_label", ply=r["number"], move=r["move"])
             out.append(f'<button type="button" data-path="{esc(r["path"])}" class="{" ".join(cls)}"{cur} '
-                       f'aria-label="{esc(label)}"><span class="n" aria-hidden="true">{r["ply"]}.</span>'
+                       f'aria-label="{esc(label)}"><span class="n" aria-hidden="true">{esc(r["number_text"])}</span>'
                        f'{esc(r["move"])}</button>')
         out.append("</div>")
         box.innerHTML = "".join(out)

@@ -280,6 +280,23 @@ def op_lines(session: Any, m: dict) -> Answer:
             **lines_view(session, state, path, top)}
 
 
+def move_numbers(rows: list, players: int) -> dict[str, tuple[int, str]]:
+    """Each move's number as the game's move list numbers it (session.move_rows): with two seats
+    the round ("17." for the first seat's move, "17…" for the second's; a seat moving twice opens
+    a round), with more a move each ("5.")."""
+    if players != 2:
+        return {r["path"]: (r["ply"], f"{r['ply']}.") for r in rows}
+    out: dict[str, tuple[int, str]] = {}
+    mover: dict[str, int] = {}
+    for r in rows:                    # a move's parent comes before it
+        parent = r["path"].rpartition(SEP)[0] if SEP in r["path"] else ""
+        n = out[parent][0] if parent else 0
+        if not (parent and mover[parent] == 0 and r["mover"] == 1):
+            n += 1
+        out[r["path"]], mover[r["path"]] = (n, f"{n}." if r["mover"] == 0 else f"{n}…"), r["mover"]
+    return out
+
+
 def lines_view(session: Any, state: State, path: str, top: dict) -> Answer:
     """The lines as the page shows them, texts in the page's language."""
     lang = session.lang
@@ -337,8 +354,12 @@ def answer(session: Any, fresh: bool = False) -> Answer:
         walk = walk.rpartition(SEP)[0] if SEP in walk else ""
     rows = []
     current = None
-    for r in tree.rows():
-        row = {"path": r["path"], "move": r["move"], "ply": r["ply"], "level": r["level"], "branch": r["branch"],
+    tree_rows = tree.rows()
+    numbers = move_numbers(tree_rows, state.num_players)
+    for r in tree_rows:
+        n, text = numbers[r["path"]]
+        row = {"path": r["path"], "move": r["move"], "ply": r["ply"], "number": n, "number_text": text,
+               "level": r["level"], "branch": r["branch"],
                "current": r["path"] == path, "main": r["level"] == 0, "line": r["path"] in on_way}
         if row["current"]:
             current = row
@@ -349,7 +370,8 @@ def answer(session: Any, fresh: bool = False) -> Answer:
     status = res.message(lang) if res is not None else t("ui.to_move", lang,
                                                          player=session.colour_name(state, state.to_move))
     extra = [t("tree.at_start", lang) if not path else
-             t("tree.at_main" if current is not None and current["main"] else "tree.at_variation", lang, ply=depth)]
+             t("tree.at_main" if current is not None and current["main"] else "tree.at_variation", lang,
+               ply=current["number"] if current is not None else depth)]
     if not full:
         extra.append(t("tree.link_short", lang, max=LINK_MAX))
     return {"kind": "tree", **part, "human": human, "pick": False, "rev": session.rev,
