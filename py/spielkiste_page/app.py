@@ -918,6 +918,7 @@ class App:
             el("thinking-text").textContent = self.tr("ui.other_tab_thinking")
         if on or not self.thinking:
             el("thinking").hidden = not on
+            el("btn-stop").hidden = on           # "Move now" is for a search in this tab
 
     def progress(self, info):
         """The search's figures while it runs, and the evaluation bar from them."""
@@ -959,6 +960,7 @@ class App:
         self.stop_requested = False
         el("thinking-text").textContent = "" if self.engine.ready else self.tr("ui.ai_loading")
         el("thinking").hidden = False
+        el("btn-stop").hidden = False
         document.body.dataset.thinking = "1"
         self.draw()
         ply = self.snap["ply"]

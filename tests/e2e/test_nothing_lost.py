@@ -126,7 +126,8 @@ def test_a_tab_closed_while_its_computer_thinks_leaves_the_move_to_the_other_tab
     page.wait_for_function("document.querySelectorAll('#movelist button').length === 3")
     assert other.get_attribute("body", "data-thinking") == "1"
     assert page.evaluate("window.searched") == 0                    # tab 1 waits for tab 2's move
-    assert page.inner_text("#thinking-text") == "The computer is thinking in another tab."
+    assert page.inner_text("#thinking-text") == "The computer is moving in another tab."
+    assert page.is_hidden("#btn-stop")                              # nothing to stop in this tab
     other.close()
     page.wait_for_function("document.querySelectorAll('#movelist button').length === 4", timeout=20000)
     assert page.evaluate("window.searched") == 1 and seats(page) == ["human", "computer"]
