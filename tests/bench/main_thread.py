@@ -22,9 +22,10 @@ Debian's Chromium (never `playwright install`) through Playwright for Python. Pr
           game of the next of the ten games, three moves clicked with the computer answering), for each N
           of --games.
   size    dist/ raw and gzip (goal <= 7.5 MB gzip).
---cpu traces each app-page visit (Chromium's trace, devtools.timeline categories) and prints, beside
-the Long Tasks API's wall-clock durations, the CPU time of the main thread's longest tasks: on a loaded
-machine a task's wall time counts the time its thread waited for a core, its CPU time does not.
+--cpu traces each app-page visit (Chromium's trace, devtools.timeline categories and the CPU profiler)
+and prints, beside the Long Tasks API's wall-clock durations, the CPU time of the main thread's longest
+tasks (on a loaded machine a task's wall time counts the time its thread waited for a core, its CPU time
+does not) and the named JS functions most of each task's samples fall in (what to split or shrink).
 Goals (issue 30): no task over 150 ms; RSS <= 230 MB after 10 games and no growth to 50."""
 import argparse
 import os
@@ -123,19 +124,65 @@ class Trace:
         self.cdp.on("Tracing.dataCollected", lambda p: self.events.extend(p["value"]))
         self.cdp.on("Tracing.tracingComplete", lambda p: self.done.append(1))
         self.cdp.send("Tracing.start", {"traceConfig": {"includedCategories": [
-            "devtools.timeline", "disabled-by-default-devtools.timeline"]},
+            "devtools.timeline", "disabled-by-default-devtools.timeline", "disabled-by-default-v8.cpu_profiler"]},
                                         "transferMode": "ReportEvents"})
 
-    def long_tasks(self, page) -> list[tuple[float, float]]:
-        """(wall ms, CPU ms) of every main-thread task over 50 ms (wall) of the renderer's main threads."""
+    def long_tasks(self, page) -> list[tuple[float, float, str]]:
+        """(wall ms, CPU ms, what ran) of every main-thread task over 50 ms (wall) of the renderer's main
+        threads, the longest first; what ran: the JS functions most of the task's CPU samples are in
+        (MicroPython's and Pyodide's own wasm functions have no names and are left out)."""
         self.cdp.send("Tracing.end")
         while not self.done:
             page.wait_for_timeout(100)
         mains = {(e["pid"], e["tid"]) for e in self.events
                  if e.get("name") == "thread_name" and e["args"].get("name") == "CrRendererMain"}
-        return sorted(((e["dur"] / 1000, e.get("tdur", 0) / 1000) for e in self.events
-                       if (e["pid"], e["tid"]) in mains and e.get("ph") == "X" and e.get("dur", 0) > 50000
-                       and e["name"] in ("ThreadControllerImpl::RunTask", "RunTask")), reverse=True)
+        samples = self.samples(mains)
+        out = []
+        for e in self.events:
+            if ((e["pid"], e["tid"]) in mains and e.get("ph") == "X" and e.get("dur", 0) > 50000
+                    and e["name"] in ("ThreadControllerImpl::RunTask", "RunTask")):
+                out.append((e["dur"] / 1000, e.get("tdur", 0) / 1000,
+                            top_functions(samples.get((e["pid"], e["tid"]), []), e["ts"], e["ts"] + e["dur"])))
+        return sorted(out, reverse=True)
+
+    def samples(self, mains) -> dict:
+        """The CPU profiler's samples of each main thread: [(time, [function@file, ...] innermost first)]."""
+        ids = {e["id"]: (e["pid"], e["tid"]) for e in self.events
+               if e.get("name") == "Profile" and (e["pid"], e["tid"]) in mains}
+        nodes: dict = {}
+        clock = {i: e["args"]["data"].get("startTime", e["ts"]) for e in self.events if e.get("name") == "Profile"
+                 for i in [e["id"]] if i in ids}
+        out: dict = {}
+        for e in self.events:
+            if e.get("name") != "ProfileChunk" or e.get("id") not in ids:
+                continue
+            data = e["args"]["data"]
+            profile = data.get("cpuProfile", {})
+            for n in profile.get("nodes", []):
+                frame = n["callFrame"]
+                nodes[(e["id"], n["id"])] = ((frame.get("functionName") or "(anonymous)") + "@"
+                                             + frame.get("url", "").rsplit("/", 1)[-1], n.get("parent"))
+            for sample, delta in zip(profile.get("samples", []), data.get("timeDeltas", []), strict=True):
+                clock[e["id"]] += delta
+                stack, at = [], sample
+                while (e["id"], at) in nodes:
+                    name, at = nodes[(e["id"], at)]
+                    stack.append(name)
+                out.setdefault(ids[e["id"]], []).append((clock[e["id"]], stack))
+        return out
+
+
+def top_functions(samples: list, start: float, end: float, count: int = 4) -> str:
+    """The named JS functions (with their files) in most of the samples between start and end."""
+    seen: dict[str, int] = {}
+    for at, stack in samples:
+        if start <= at <= end:
+            for name in set(stack):
+                if not name.startswith(("wasm-function", "(root)", "(program)", "(idle)", "(anonymous)",
+                                        "js-to-wasm", "wasm-to-js", "invoke_")):
+                    seen[name] = seen.get(name, 0) + 1
+    ranked = sorted(seen.items(), key=lambda kv: -kv[1])[:count]
+    return ", ".join(f"{name} {n}" for name, n in ranked)
 
 
 def start(pw, url: str, runs: int, cpu: bool = False) -> dict:
@@ -164,9 +211,11 @@ def start(pw, url: str, runs: int, cpu: bool = False) -> dict:
                 m = {"ready": ready}
                 if cpu:
                     traced = trace.long_tasks(page)
-                    m["cpu_longest"] = max((c for _, c in traced), default=0.0)
-                    print("  traced tasks over 50 ms (wall ms / CPU ms): "
-                          + ", ".join(f"{w:.0f}/{c:.0f}" for w, c in traced[:8]), flush=True)
+                    m["cpu_longest"] = max((c for _, c, _ in traced), default=0.0)
+                    print("  traced tasks over 50 ms (wall ms / CPU ms; the named JS functions in most samples):",
+                          flush=True)
+                    for w, c, what in traced[:8]:
+                        print(f"    {w:4.0f} / {c:4.0f}  {what}", flush=True)
                 m["start_longest"], m["start_blocking"] = summary(tasks, "start")
                 m["play_longest"], m["play_blocking"] = summary(tasks, "play")
                 out[visit].append(m)
