@@ -9,7 +9,7 @@ from spielkiste.codec import grid_encode
 from spielkiste.editor import Editor
 from spielkiste.errors import BadPosition, IllegalMove
 from spielkiste.games import box
-from spielkiste.games.solitaire import START_ROWS, Solitaire, jumps_from
+from spielkiste.games.solitaire import BOX, START_ROWS, Solitaire, jumps_from
 
 # The sheet's 23-move solution, in sheet squares, and translated (column + 2 letters, row + 2).
 SHEET_SOLUTION = ("5D-1D 5E-1E 7D-5D 7E-5E 7B-7D 7G-7E 2B-2D 2G-2E 6B-2B 6G-2G 6C-2C 6F-2F 1D-3D 1E-3E "
@@ -251,9 +251,14 @@ def reference_min(board):
     return best
 
 
+def in_the_box(pieces) -> bool:
+    """No colour has more pieces than the box holds (seven yellow squares are no position)."""
+    return all(sum(1 for *_, ch in pieces if ch == colour) <= BOX[colour] for colour in "rbgy")
+
+
 @settings(max_examples=40, deadline=None)
 @given(st.lists(st.tuples(st.integers(2, 7), st.integers(2, 7), st.sampled_from("rbgy")),
-                min_size=2, max_size=7, unique_by=lambda t: t[:2]))
+                min_size=2, max_size=7, unique_by=lambda t: t[:2]).filter(in_the_box))
 def test_solver_minimum_agrees_with_exhaustive_search(pieces):
     board = ["."] * 144
     for r, c, ch in pieces:
