@@ -69,6 +69,15 @@ def frame_js(page, expr):
     return frame_page(page).evaluate(expr)
 
 
+# what the frame shows, for a failure's message
+FRAME_STATE = """JSON.stringify({ready: document.body.dataset.ready, ai: document.body.dataset.ai,
+    thinking: document.body.dataset.thinking, pending: document.body.dataset.pending, link: window.spielkiste(),
+    pieces: document.querySelectorAll('[data-piece]').length, early: document.getElementById('board').dataset.early,
+    targets: document.querySelectorAll('[data-cell].target').length,
+    status: document.getElementById('status').textContent,
+    message: document.getElementById('message').hidden ? null : document.getElementById('message-text').textContent})"""
+
+
 def near_the_end():
     """A real Snorkels game (random moves, fixed seed) one placement before it ends: (record, last move)."""
     rnd = random.Random(2)
@@ -90,7 +99,11 @@ def test_a_host_page_drives_the_board_and_hears_its_events(page, host):
     assert svg["width"] <= box["width"] + 1 and svg["height"] <= box["height"] + 1
     assert frame_js(page, "document.documentElement.scrollHeight <= innerHeight")      # nothing to scroll
     frame.locator("[data-cell='D4']").click()
-    frame.locator("[data-piece]").nth(1).wait_for(timeout=120000)      # slow when the run shares cores
+    try:
+        frame.locator("[data-piece]").nth(1).wait_for(timeout=120000)      # slow when the run shares cores
+    except Exception as e:         # hung twice in CI runs, never when run alone: say what the frame showed
+        raise AssertionError(f"no answer to D4 in the frame: {frame_js(page, FRAME_STATE)}; "
+                             f"console: {page.watch.console[-20:]}") from e
     assert frame.locator("[data-piece]").count() == 2
     shot(page, "platform-embed")
     page.evaluate("window.events = []")               # the host's record starts again from here
