@@ -189,3 +189,15 @@ def test_a_copy_too_long_or_refused_is_reported_and_drops_nothing():
     full = MemoryStorage(quota=10)
     assert not mygames.set_aside(full, "snorkels", "broken", 1) and full.data == {}
     assert mygames.MAX_ASIDE == saves.MAX_ASIDE        # the page's bound is the worker's (saves.py)
+
+
+def test_a_deleted_game_is_restored_as_it_was_and_is_its_games_current_again():
+    """My games' Undo after ×: the entry written back byte for byte, the game's current one again."""
+    games = game_list(MemoryStorage())
+    uid, kept = keep(games, None, record("C3", "F2"))
+    raw = games.raw(uid)
+    games.delete(uid)
+    assert games.raw(uid) is None and games.current("snorkels") is None and games.games() == []
+    games.restore(uid, raw)
+    assert games.raw(uid) == raw == kept.text and games.current("snorkels") == uid
+    assert [m.uid for m in games.games()] == [uid]

@@ -1189,7 +1189,7 @@ class App:
             if self.uid is not None:
                 return
             self.uid, self.known, self.saved, self.transient = uid, raw, save, False
-        self.storage.set(mygames.ENTRY + uid, raw)
+        self.games.restore(uid, raw)
         if el("mygames-box").open:
             self.draw_mygames()
 

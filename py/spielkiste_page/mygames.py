@@ -201,6 +201,10 @@ class GameList:
     def delete(self, uid: str) -> None:
         self.storage.remove(ENTRY + uid)
 
+    def restore(self, uid: str, text: str) -> None:
+        """An entry deleted a moment ago written back as it was (its text as raw() read it)."""
+        self.storage.set(ENTRY + uid, text)
+
     def drop_if_empty(self, uid) -> None:
         """A game with no move is not worth a row: replaced when another game takes its place."""
         got = read_entry(self.raw(uid)) if uid else None

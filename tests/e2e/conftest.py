@@ -186,7 +186,8 @@ class Seed:
     most of it, and ~60 tests start pages of their own, some several). Made once per build by
     vendor/pyodide/snapshot-worker.mjs in this Chromium, kept in .cache/python-snapshot/, served by
     every Server without a log (Server.extra). Only top-level pages of those servers' origins are seeded
-    (an embed in a host page's frame is not: one such test hung once in a CI run with frames seeded);
+    (an embed in a host page's frame starts as a first visit does; frames were left out after an embed
+    test hung in a CI run with frames seeded, a hang that came back later without them: cause unknown);
     contexts with service workers (the offline copy, the snapshot's own making: test_install.py,
     test_snapshot.py), pages of a Server with a log (a test that reads what the site is asked for),
     the `solo` run and the booted `app` pages start as a first visit does. SPIELKISTE_NO_SEED=1 seeds

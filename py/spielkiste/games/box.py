@@ -156,9 +156,10 @@ def piece(i: int, ch: str, label: Message | None = None) -> Piece:
 
 def add_pieces(view: View, board: Iterable[str], labels: Mapping[str, Message] | None = None) -> None:
     """Every piece of a board (list of letters, '.' empty) onto the view, labelled per letter."""
+    labels = labels or {}
     for i, ch in enumerate(board):
         if ch != ".":
-            view.pieces.append(piece(i, ch, (labels or {}).get(ch)))
+            view.pieces.append(piece(i, ch, labels.get(ch)))
 
 
 # ---------------------------------------------------------------- board editor
