@@ -11,6 +11,7 @@ clicks, drag and drop with pointer events (mouse and touch), the keyboard with a
 Enter/Space to select and place, Escape to cancel), the page's shortcuts, and the choice buttons
 (#choices) for moves without a square or with several on one path. In the board editor every
 square goes to the editor instead."""
+import js
 from pyscript import document
 
 from spielkiste_page.clicks import Clicks
@@ -20,6 +21,26 @@ from spielkiste_page.panels import esc
 
 ARROWS = {"ArrowLeft": (-1, 0), "ArrowRight": (1, 0), "ArrowUp": (0, -1), "ArrowDown": (0, 1)}
 SEP = " · "              # between a square's label and the renderer's "possible move"
+
+# The new SVG in place of `old`, its squares' rects the old ones given the new ones' classes, labels and
+# titles; false (nothing changed) when the two do not have the same squares. One call for the whole
+# board: square by square from Python it was ~450 calls into the DOM per move, each paid on the main thread.
+_keep_squares = js.Function.new("old", "markup", """
+    const holder = document.createElement('div');
+    holder.innerHTML = markup;
+    const svg = holder.querySelector('svg');
+    const olds = old.querySelectorAll('rect[data-cell]'), news = svg ? svg.querySelectorAll('rect[data-cell]') : [];
+    if (!svg || olds.length !== news.length) return false;
+    news.forEach((fresh, i) => {
+        const rect = olds[i];
+        rect.setAttribute('class', fresh.getAttribute('class'));
+        rect.setAttribute('aria-label', fresh.getAttribute('aria-label'));
+        rect.setAttribute('tabindex', '-1');
+        if (fresh.firstChild) rect.replaceChildren(fresh.firstChild);     // its <title>
+        fresh.replaceWith(rect);
+    });
+    old.replaceWith(svg);
+    return true;""")
 
 
 def cell_of(node):
@@ -86,25 +107,7 @@ class Board:
         titles: a click or tap that started on the board before the answer came still lands, and a
         player's pointer or a test's handle never holds a square that left the page."""
         old = board.querySelector("svg") if same_squares else None
-        if old:
-            holder = document.createElement("div")
-            holder.innerHTML = markup
-            new = holder.querySelector("svg")
-            olds, news = old.querySelectorAll("rect[data-cell]"), new.querySelectorAll("rect[data-cell]")
-            if olds.length == news.length:
-                for i in range(news.length):
-                    rect, fresh = olds.item(i), news.item(i)
-                    rect.setAttribute("class", fresh.getAttribute("class"))
-                    rect.setAttribute("aria-label", fresh.getAttribute("aria-label"))
-                    rect.setAttribute("tabindex", "-1")
-                    title = fresh.firstChild                      # its <title>
-                    if title:
-                        rect.replaceChildren(title)
-                    fresh.replaceWith(rect)
-                old.replaceWith(new)
-            else:
-                board.innerHTML = markup
-        else:
+        if not (old and _keep_squares(old, markup)):
             board.innerHTML = markup
         self.markup = markup
         self.rects, self.labels, self.lit, self.chosen = {}, {}, set(), None

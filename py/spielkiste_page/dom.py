@@ -58,12 +58,18 @@ _get = js.Function.new("s", "k", "try { return s.getItem(k); } catch (e) { retur
 _set = js.Function.new("s", "k", "v", "try { s.setItem(k, v); return true; } catch (e) { return false; }")
 _remove = js.Function.new("s", "k", "try { s.removeItem(k); } catch (e) { }")
 _keys = js.Function.new("s", "try { return JSON.stringify(Object.keys(s)); } catch (e) { return '[]'; }")
-_replace_state = js.Function.new("uid", "url", "try { history.replaceState({uid: uid}, '', url); return true; }"
-                                 " catch (e) { return false; }")
+_replace_state = js.Function.new("uid", "url", """
+    try {
+        const s = history.state;
+        if (s && s.uid === uid && location.href === new URL(url, location.href).href) return true;
+        history.replaceState({uid: uid}, '', url); return true;
+    } catch (e) { return false; }""")
 
 
 def replace_state(uid: str, url: str) -> bool:
-    """history.replaceState({uid}, "", url); False where the browser refused (too many calls)."""
+    """history.replaceState({uid}, "", url), unless the entry holds both already (it is written after
+    every snapshot, and each call costs the browser's process a round trip and counts against its
+    limit); False where the browser refused (too many calls)."""
     return bool(_replace_state(uid, url))
 
 

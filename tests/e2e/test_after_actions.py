@@ -65,3 +65,32 @@ def test_the_course_offer_makes_way_and_another_games_course_returns_to_the_game
     rows.first.locator("button[data-uid]").click()
     page.wait_for_function(f"document.querySelectorAll('#movelist button').length === {len(mine)}")
     assert moves(page) == mine
+
+
+COUNT_HISTORY = """() => { window.__replaced = 0; const plain = history.replaceState.bind(history);
+    history.replaceState = (...a) => { window.__replaced += 1; return plain(...a); }; }"""
+
+
+def test_the_address_is_rewritten_only_when_it_changes(app, server):
+    """The page writes the game's link and kept game into the history entry after every snapshot; an
+    unchanged one is not written again (each write is a round trip to the browser's process, and the
+    browser refuses more than a few hundred in a short while), a changed one is, and a reload still finds
+    the kept game."""
+    page = open_app(app, server.url + "#snorkels")
+    place_in_the_centre(page)
+    wait_moves(page, 2, timeout=90000)
+    page.wait_for_selector("body[data-thinking='0']")
+    page.evaluate(COUNT_HISTORY)
+    page.select_option("#lang", "de")            # the same position drawn again, in German
+    page.select_option("#lang", "en")
+    page.click("#btn-rules")
+    page.click("#rules-close")
+    assert page.evaluate("window.__replaced") == 0
+    page.click("#btn-undo")                      # another position: another link
+    assert page.evaluate("window.__replaced") >= 1
+    assert page.evaluate("location.hash") == "#" + page.evaluate("window.spielkiste()")
+    uid = page.evaluate("history.state.uid")
+    page.reload()
+    page.wait_for_selector("body[data-ready='1']", timeout=90000)
+    assert page.evaluate("history.state.uid") == uid
+    assert moves(page) != []
