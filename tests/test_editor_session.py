@@ -8,6 +8,7 @@ import re
 
 import pytest
 
+from spielkiste.editor import Editor
 from spielkiste.registry import GAMES
 from spielkiste_web import links, saves
 from spielkiste_web.editor_session import STUDIES
@@ -286,3 +287,56 @@ def test_every_game_opens_in_the_editor_and_plays_from_its_start(gid):
     assert again["code"] == snap["code"]
     game = do(s, "edit_play")
     assert links.from_fragment(game["link"]).current.encode() == snap["code"]
+
+
+def test_teams_keep_the_board_a_player_more_sets_it_up_afresh_with_undo():
+    """A newcomer's finding (stop 46): ticking Teams or changing the players wiped the position being
+    built, silently. Teams of two or none keep the board (the same pieces, the same players); a player
+    more or fewer starts from that game's start position, and the answer offers Undo, which brings back
+    board and options as they were, until the next edit."""
+    s, _ = editing("tor?v=1&players=4")
+    do(s, "edit_move", src="A1", dst="A2")
+    built = do(s, "edit_move", src="L3", dst="L5")
+    teams = do(s, "edit_option", options={"players": "4", "teams": "1"})
+    assert "reset" not in teams and pieces(teams) == pieces(built) and teams["code"].startswith("2:players.4,teams.1:")
+    three = do(s, "edit_option", options={"players": "3", "teams": "1"})     # teams, now hidden, is dropped
+    assert three["reset"] == "The board was set up afresh for these options."
+    assert three["code"] == Editor.of(GAMES["tor"].new({"players": 3})).code()
+    back = do(s, "edit_undo_options")
+    assert back["code"] == teams["code"] and pieces(back) == pieces(built)
+    assert [o["value"] for o in back["options"]] == ["4", "1"]
+    do(s, "edit_option", options={"players": "2"})
+    do(s, "edit_click", cell="F6", item=do(s, "edit_snapshot")["palette"][0][0])
+    assert do(s, "edit_undo_options")["code"].startswith("2::")         # an edit since: Undo does nothing
+
+
+def test_teams_are_offered_only_at_four_players_and_refused_by_name_elsewhere():
+    for gid in ("weltreich", "tor", "sprung"):
+        game = GAMES[gid]
+        teams = [o for o in game.all_options() if o.key == "teams"][0]
+        assert teams.shown_if == ("players", 4)
+        assert game.offered_options({"players": "3", "teams": "1"}) == {"players": "3"}
+        assert game.offered_options({"players": "4", "teams": "1"}) == {"players": "4", "teams": "1"}
+    s = Session("de")
+    s.handle({"op": "open", "link": "weltreich?v=1"})
+    got = s.handle({"op": "new", "game": "weltreich", "options": {"players": "3", "teams": "1"}})
+    assert "error" not in got and got["game"] == "weltreich" and len(got["seats"]) == 3
+    bad = s.handle({"op": "open", "link": "weltreich?v=1&players=3&teams=1"})
+    assert "Teams zu zweit gibt es nur mit 4 Personen." in bad["error"]
+
+
+def test_a_deleted_study_comes_back_at_its_place_with_undo():
+    s, _ = editing()
+    storage = {STUDIES + "snorkels": json.dumps([["a", EMPTY], ["b", TWO], ["c", THREE]])}
+    got = do(s, "edit_study_delete", index=1, storage=storage)
+    assert got["done"] == "“b” was deleted." and got["deleted"] == [1, "b", TWO]
+    apply(storage, got)
+    assert names(storage) == ["a", "c"]
+    apply(storage, do(s, "edit_study_restore", deleted=got["deleted"], storage=storage))
+    assert json.loads(storage[STUDIES + "snorkels"]) == [["a", EMPTY], ["b", TWO], ["c", THREE]]
+    again = do(s, "edit_study_restore", deleted=got["deleted"], storage=storage)      # there already
+    assert "writes" not in again and again["studies"] == ["a", "b", "c"]
+    storage[STUDIES + "snorkels"] = json.dumps([["b", THREE]])        # the name taken meanwhile: both kept
+    apply(storage, do(s, "edit_study_restore", deleted=got["deleted"], storage=storage))
+    assert names(storage) == ["b", "b (2)"]
+    assert "error" in s.handle({"op": "edit_study_restore", "deleted": [0, "x"], "storage": storage})

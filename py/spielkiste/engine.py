@@ -181,9 +181,29 @@ class State:
         extra = []
         if len(cls.player_counts) > 1:
             extra.append(Option("players", "int", cls.player_counts[0], cls.player_counts, "ui.players"))
-        if cls.team_counts:
-            extra.append(Option("teams", "bool", False, (), "ui.teams"))
+        if cls.team_counts:       # offered only at the player count that has teams (every game: one)
+            shown = ("players", cls.team_counts[0]) if len(cls.team_counts) == 1 else None
+            extra.append(Option("teams", "bool", False, (), "ui.teams", shown))
         return tuple(extra) + cls.option_specs
+
+    @classmethod
+    def offered_options(cls, raw: Mapping[str, object]) -> dict[str, object]:
+        """`raw` without the options the dialog does not offer at the other options' values (teams
+        with a player count that has none): what an input left checked while hidden holds is not
+        the player's choice."""
+        specs = {o.key: o for o in cls.all_options()}
+        out = dict(raw)
+        for o in specs.values():
+            if o.shown_if and o.key in out:
+                other = specs[o.shown_if[0]]
+                value = out.get(other.key, other.default)
+                try:
+                    value = other.parse(value) if isinstance(value, str) else value
+                except BadOption:
+                    continue             # said by normalize_options
+                if value != o.shown_if[1]:
+                    del out[o.key]
+        return out
 
     @classmethod
     def normalize_options(cls, raw: Mapping[str, object] | None) -> Options:
@@ -195,7 +215,7 @@ class State:
                 raise BadOption("err.option_unknown", game="@game." + cls.id, name=clip(k))
             opts[k] = specs[k].parse(v) if isinstance(v, str) else specs[k].parse(specs[k].format(v))
         if opts.get("teams") and opts.get("players", cls.player_counts[0]) not in cls.team_counts:
-            raise BadOption("err.option_value", value="1", name="teams")
+            raise BadOption("err.teams_players", count=" / ".join(str(n) for n in cls.team_counts))
         return opts
 
     @classmethod

@@ -117,6 +117,8 @@ add({
     "err.option_unknown": ("{game} has no option '{name}'.", "{game} hat keine Option „{name}“."),
     "err.option_value": ("'{value}' is not a valid value for option '{name}'.",
                          "„{value}“ ist kein gültiger Wert für die Option „{name}“."),
+    "err.teams_players": ("Teams of two play only with {count} players.",
+                          "Teams zu zweit gibt es nur mit {count} Personen."),
     "err.players": ("{game} cannot be played by {count} {count:player|players}.",
                     "{game} kann nicht von {count} {count:Person|Personen} gespielt werden."),
     "err.game_unknown": ("There is no game '{name}'.", "Es gibt kein Spiel „{name}“."),

@@ -136,6 +136,9 @@ class EditorPage:
             return
         if answer.get("message"):
             self.app.show_message(answer["message"])
+        if answer.get("reset"):         # a player more or fewer set the board up afresh: Undo brings it back
+            self.app.notify(answer["reset"], texts.Said("ui.mygames_undelete"),
+                            lambda: self.edit({"op": "edit_undo_options"}))
         if number == self.sent:
             self.draw(answer)
 
@@ -479,7 +482,12 @@ class EditorPage:
             self.ask(answer["ask"])
         elif "writes" in answer:
             if self.write(answer["writes"]):
-                if answer["done"]:
+                if answer.get("deleted"):       # said with Undo, as My games says a deleted game
+                    app.hide_message()
+                    deleted = answer["deleted"]
+                    app.notify(answer["done"], texts.Said("ui.mygames_undelete"),
+                               lambda: self.studies({"op": "edit_study_restore", "deleted": deleted}))
+                elif answer["done"]:
                     app.show_message(answer["done"])
                 if answer.get("clear_name"):
                     el("study-name").value = ""

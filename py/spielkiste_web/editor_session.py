@@ -13,9 +13,10 @@ of stored or imported text runs here, where the engine can read a position and a
 can at worst raise. The page only writes, reads back and says the answer's message."""
 from __future__ import annotations
 
+from copy import deepcopy
 from typing import Any
 
-from spielkiste.editor import Editor
+from spielkiste.editor import Editor, Setup
 from spielkiste.errors import SpielkisteError
 from spielkiste.record import Record
 from spielkiste.registry import ENTRIES
@@ -37,6 +38,7 @@ class EditState:
     def __init__(self, editor: Editor) -> None:
         self.editor = editor
         self.pending: tuple[str, Any] | None = None
+        self.before_options: Setup | None = None     # the board an options change set up afresh (Undo)
 
 
 def closed(session: Any, op: str) -> str | None:
@@ -97,8 +99,10 @@ def op_snapshot(session: Any, m: dict) -> Answer:
 
 # ---------------------------------------------------------------------- edits
 def edited(session: Any, change: Any, m: dict, controls: bool = False) -> Answer:
-    """Apply an edit of the Editor; an edit the engine refuses is said (`message`), nothing lost."""
+    """Apply an edit of the Editor; an edit the engine refuses is said (`message`), nothing lost.
+    An options change's Undo (op_undo_options) holds only until the next edit."""
     message = None
+    session.editor.before_options = None
     try:
         change()
     except SpielkisteError as e:
@@ -168,7 +172,23 @@ def op_option(session: Any, m: dict) -> Answer:
         key, i = str(step[0]), int(step[1])
         option = next(o for o in e.game.all_options() if o.key == key)
         raw[key] = str(option.steps[i][1](raw.get(key, option.format(e.setup.options.get(key, option.default)))))
-    return edited(session, lambda: e.set_options(raw), m, controls=True)
+    before = deepcopy(e.setup)
+    answer = edited(session, lambda: e.set_options(e.game.offered_options(raw)), m, controls=True)
+    if e.setup.board != before.board and e.setup.options != before.options:
+        session.editor.before_options = before       # a player more or fewer: the new start, with Undo
+        answer["reset"] = say(session, "ui.edit.options_reset")
+    return answer
+
+
+def op_undo_options(session: Any, m: dict) -> Answer:
+    """The board and options as they were before an options change set the board up afresh."""
+    before = session.editor.before_options
+    if before is None:
+        return snapshot(session, m, controls=True)
+    session.editor.before_options = None
+    session.editor.editor = Editor(ed(session).game, before)
+    session.rev += 1
+    return snapshot(session, m, controls=True)
 
 
 def op_code(session: Any, m: dict) -> Answer:
@@ -438,8 +458,30 @@ def op_study_delete(session: Any, m: dict) -> Answer:
     items = studies_in(store, gid)
     if not 0 <= i < len(items):
         return {"kind": "studies", "studies": [n for n, _ in items]}
-    del items[i]
-    return commit(session, store, {gid: items}, "")
+    name, code = items.pop(i)
+    return commit(session, store, {gid: items}, say(session, "ui.edit.deleted", name=name),
+                  {"deleted": [i, name, code]})
+
+
+def op_study_restore(session: Any, m: dict) -> Answer:
+    """A deleted study back at its place in the list (`deleted` as op_study_delete answered it);
+    a name taken meanwhile keeps both, as a save would."""
+    got = m.get("deleted")
+    if not (isinstance(got, list) and len(got) == 3 and isinstance(got[0], int)
+            and isinstance(got[1], str) and isinstance(got[2], str)):
+        return {"error": "deleted must be [index, name, code]"}
+    i, name, code = got
+    store = Recorder(stored(m))
+    gid = ed(session).game.id
+    items = studies_in(store, gid)
+    if [name, code] in items:
+        return {"kind": "studies", "studies": [n for n, _ in items]}
+    merged = saves.merge(items, [(name, code)], True)
+    merged.insert(max(0, min(i, len(items))), merged.pop())
+    if len(merged) > saves.MAX_STUDIES:
+        return {"kind": "studies", "message": say(session, "ui.edit.full_save", game=say(session, "game." + gid),
+                                                count=saves.MAX_STUDIES)}
+    return commit(session, store, {gid: merged}, "")
 
 
 def op_study_open(session: Any, m: dict) -> Answer:
@@ -463,7 +505,9 @@ OPS = {
     "edit_open": op_open, "edit_leave": op_leave, "edit_play": op_play, "edit_snapshot": op_snapshot,
     "edit_click": op_click, "edit_remove": op_remove, "edit_move": op_move, "edit_clear": op_clear,
     "edit_start": op_start, "edit_to_move": op_to_move, "edit_field": op_field, "edit_option": op_option,
+    "edit_undo_options": op_undo_options,
     "edit_code": op_code,
     "edit_study_save": op_study_save, "edit_study_import": op_study_import, "edit_study_answer": op_study_answer,
-    "edit_study_delete": op_study_delete, "edit_study_open": op_study_open, "edit_study_export": op_study_export,
+    "edit_study_delete": op_study_delete,
+    "edit_study_restore": op_study_restore, "edit_study_open": op_study_open, "edit_study_export": op_study_export,
 }

@@ -176,6 +176,7 @@ class Session:
         options = m.get("options") or {}
         if not isinstance(options, dict):
             return {"error": "options must be an object"}
+        options = game.offered_options(options)          # an option the dialog hides is not the player's
         rec = Record.new(game, {**fresh_options(game, {}), **options})     # the dialog's seed, if it shows one
         n = rec.current.num_players
         seats = self.seats_of(m, n) or saves.default_seats(n)

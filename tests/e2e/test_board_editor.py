@@ -333,3 +333,52 @@ def test_a_built_position_is_played_against_the_computer_from_either_side(app, s
     page.select_option("#seats select[data-seat='1']", "human")
     page.select_option("#seats select[data-seat='0']", "computer")
     page.wait_for_function("document.querySelectorAll('#movelist button').length >= 2", timeout=90000)
+
+
+def test_an_options_change_and_a_deleted_study_can_be_undone(app, server):
+    """A player's findings (stop 46): ticking Teams or changing the players wiped the position being
+    built, and a saved position was deleted by one tap, while the bar still said "Saved as ...".
+    Teams keep the board; a player fewer sets it up afresh and says so with Undo, which brings the
+    board and options back; a deleted position is said with Undo too, which puts it back in its place."""
+    page = app
+    open_editor(page, server, "tor?v=1&players=4")
+    page.click("#edit-options-box summary")
+    page.click("#palette button >> nth=0")
+    page.click("#board [data-cell='F6']")
+    built = board_pieces(page)
+    assert "F6.0" in built
+    page.check("#edit-options [data-option='teams']")
+    assert board_pieces(page) == built
+    assert page.is_hidden("#notice") or "afresh" not in page.inner_text("#notice-text")
+    page.select_option("#edit-options [data-option='players']", "3")
+    assert page.locator("#edit-options [data-option='teams']").is_hidden()        # teams: four players only
+    page.wait_for_selector("#notice:not([hidden])")
+    assert page.inner_text("#notice-text") == "The board was set up afresh for these options."
+    assert board_pieces(page) != built
+    page.click("#notice-action")
+    assert board_pieces(page) == built and page.is_checked("#edit-options [data-option='teams']")
+    assert page.input_value("#edit-options [data-option='players']") == "4"
+    page.click("#edit-start")                         # a position that can be saved
+    page.fill("#study-name", "Gate")
+    page.click("#study-save")
+    page.fill("#study-name", "Wall")
+    page.click("#study-save")
+    assert page.inner_text("#message-text") == "Saved as “Wall”."
+    page.click("#study-list button[data-delete='0']")
+    assert page.is_hidden("#message") and page.inner_text("#notice-text") == "“Gate” was deleted."
+    assert page.locator("#study-list li button[data-open]").all_inner_texts() == ["Wall"]
+    page.click("#notice-action")
+    page.wait_for_function("document.querySelectorAll('#study-list li').length === 2")
+    assert page.locator("#study-list li button[data-open]").all_inner_texts() == ["Gate", "Wall"]
+    page.click("#edit-cancel")
+    # the new-game dialog offers teams only where they play: four players
+    page.click("#btn-new")
+    page.select_option("#newgame-options [data-option='players']", "3")
+    assert page.locator("#newgame-options [data-option='teams']").is_hidden()
+    page.select_option("#newgame-options [data-option='players']", "4")
+    page.check("#newgame-options [data-option='teams']")
+    page.select_option("#newgame-options [data-option='players']", "3")
+    page.click("#newgame-start")
+    page.wait_for_selector("#newgame", state="hidden")
+    assert page.locator("#seats li").count() == 3 and page.locator("#seats .team").count() == 0
+    assert page.is_hidden("#message")
