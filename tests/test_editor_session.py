@@ -106,6 +106,8 @@ def test_a_code_round_trips_and_a_bad_one_changes_nothing():
     other = do(s, "edit_code", text="https://example.org/spielkiste/#blockade?v=1")     # a whole link
     assert other["game"] == "blockade" and other["title"] == "Blockade" and "palette" in other
     assert [k for k, _, _ in other["palette"]] == ["R", "B", "r", "b", ""]
+    bare = do(s, "edit_code", text="snorkels?p=1::7/7/7/3P3/7/7/7;1;0;0;")      # a link's part after '#' (stop 46)
+    assert bare["game"] == "snorkels" and pieces(bare) == ["D4.0"]
 
 
 def test_side_to_move_fields_clear_and_start():

@@ -66,6 +66,14 @@ def show_bar(bar, text, action_label, action, lang):
     return action
 
 
+def example_words(a) -> str:
+    """An example link's caption: its words, without its drawing (whose text is the board's labels)."""
+    words = a.cloneNode(True)
+    for picture in words.querySelectorAll("svg"):
+        picture.remove()
+    return " ".join(str(words.textContent).split())
+
+
 def now() -> int:
     """Milliseconds since the epoch (time.time: a JS number this large reaches MicroPython cut
     to 32 bits, so Date.now() cannot be used, nor can such an int be handed to JS)."""
@@ -98,6 +106,7 @@ class App:
         self.transient = False     # opened from a link or an example: kept once the player acts
         self.back = None           # the player's game a link or example took the place of
         self.example = None        # the caption of the rules example shown
+        self.example_frag = ""     # and its link, by which a language switch finds its caption again
         self.pending_example: tuple | None = None    # (fragment, caption) of a clicked example
         self.routing = 0               # routes on their way (the address changed)
         self.pending = 0               # inputs whose answers are on their way (body[data-pending])
@@ -287,6 +296,24 @@ class App:
         await self.act({"op": "set", "lang": self.lang})
         if not el("rules").hidden:
             await self.show_rules()
+        if self.example is not None:
+            await self.say_example_again()
+
+    async def rules_html(self, gid):
+        """The rules page of `gid` in the page's language (our own static file), "" if it is missing."""
+        resp = await window.fetch("./rules/" + gid + "." + self.lang + ".html")
+        return await resp.text() if resp.ok else ""
+
+    async def say_example_again(self):
+        """The example's caption in the new language: the same example (its link) on the rules page
+        in that language."""
+        holder = document.createElement("div")
+        holder.innerHTML = await self.rules_html(self.shown_game())      # our own file, never a link's text
+        for a in holder.querySelectorAll("a.example"):
+            if str(a.getAttribute("href") or "").lstrip("#") == self.example_frag and self.example is not None:
+                self.example = example_words(a)
+                el("example-caption").textContent = self.example
+                return
 
     def level_seconds(self) -> float:
         return float(self.data["levels"]["seconds"].get(str(self.level), 1.0))
@@ -307,6 +334,10 @@ class App:
     async def _follow(self, hash_text):
         try:
             await self.embedding.route(hash_text, False)
+            if self.room is None and not self.embed and el("rules").hidden:
+                # the game the address now names, in view: the page may have been scrolled to the rules,
+                # the game list, or a bar that has gone since (no scroll when the board is in view)
+                el("board-wrap").scrollIntoView(js.JSON.parse('{"block": "nearest"}'))
         finally:
             self.routing -= 1
             if self.pending_route:
@@ -362,7 +393,7 @@ class App:
         bare = frag == snap["game"]         # a bare game link: a new game against the computer
         self.hide_message()
         self.set_game(transient=not bare)
-        self.example = example
+        self.example, self.example_frag = example, frag
         self.back = None if bare else back
         self.apply(snap)
         if example is not None:
@@ -469,6 +500,9 @@ class App:
         self.example = None
         self.back = None
         el("link-box").hidden = True
+        text, _ = self.shown.get("notice", ("", None))
+        if isinstance(text, texts.Said) and text.key == "ui.opened_link" and not el("notice").hidden:
+            self.hide_notice()           # its "Back to your game" would lead nowhere now
 
     async def start_game(self, msg):
         """A new game (the dialog, Play again): kept as a game of its own from its first save."""
@@ -637,8 +671,12 @@ class App:
         self.notify(texts.Said("ui.other_tab"))
 
     def on_storage(self, event):
-        """A `storage` event: another tab of this site wrote. Follow it if it is the game shown."""
+        """A `storage` event: another tab of this site wrote. Follow it if it is the game shown; My
+        games, if shown (open, or its count in the summary), lists what the other tab kept."""
         key = getattr(event, "key", None)
+        if (not key or str(key).startswith(mygames.ENTRY)) and (el("mygames-box").open
+                                                                or str(el("mygames-count").textContent)):
+            self.draw_mygames()
         if self.uid is None or not key or str(key) != mygames.ENTRY + self.uid:
             return
         value = getattr(event, "newValue", None)
@@ -1094,9 +1132,7 @@ class App:
         focus to their heading, so reading starts there and not on the hidden toolbar."""
         if self.snap is None:
             return
-        gid = self.shown_game()
-        resp = await window.fetch("./rules/" + gid + "." + self.lang + ".html")
-        text = await resp.text() if resp.ok else ""
+        text = await self.rules_html(self.shown_game())
         # our own static file, shipped with the app (never text from a link)
         el("rules-text").innerHTML = text or self.tr("ui.coming")
         el("rules").hidden = False
@@ -1113,10 +1149,7 @@ class App:
             return
         event.preventDefault()
         frag = str(a.getAttribute("href") or "").lstrip("#")
-        words = a.cloneNode(True)
-        for picture in words.querySelectorAll("svg"):      # the example's drawing: its text is the board's labels
-            picture.remove()
-        self.pending_example = (frag, " ".join(str(words.textContent).split()))
+        self.pending_example = (frag, example_words(a))
         if not self.pending_route:
             self.pending_route = True
             self.busy(1)

@@ -192,10 +192,12 @@ def op_undo_options(session: Any, m: dict) -> Answer:
 
 
 def op_code(session: Any, m: dict) -> Answer:
-    """A pasted position code, or a whole link (anything with a '#'): read by the engine, the
-    editor starting afresh at it; one it cannot read changes nothing and `why` says so."""
+    """A pasted position code, a whole link (anything with a '#') or a link's fragment
+    (`weltreich?p=...`): read by the engine, the editor starting afresh at it; one it cannot read
+    changes nothing and `why` says so."""
     text = str(m.get("text", "")).strip()
-    frag = text.split("#", 1)[1] if "#" in text else ""
+    # a whole link, or its part after '#' (a game's name first; a position code starts with its version)
+    frag = text.split("#", 1)[1] if "#" in text else text if text[:1].isalpha() else ""
     try:
         state = links.from_fragment(frag).current if frag else ed(session).game.decode(text)
     except SpielkisteError as e:

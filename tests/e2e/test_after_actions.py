@@ -94,3 +94,73 @@ def test_the_address_is_rewritten_only_when_it_changes(app, server):
     page.wait_for_selector("body[data-ready='1']", timeout=90000)
     assert page.evaluate("history.state.uid") == uid
     assert moves(page) != []
+
+
+CAPTION = """async ([lang, frag]) => {
+    const html = await (await fetch('./rules/snorkels.' + lang + '.html')).text();
+    const doc = new DOMParser().parseFromString(html, 'text/html');
+    const a = [...doc.querySelectorAll('a.example')].find(a => a.getAttribute('href') === '#' + frag);
+    a.querySelectorAll('svg').forEach(s => s.remove());
+    return a.textContent.split(/\\s+/).filter(Boolean).join(' ');
+}"""
+
+
+def test_examples_and_the_way_back_leave_the_game_in_view_and_the_words_in_one_language(app, server):
+    """A player's findings (stop 46): a rules example's caption stayed English after a switch to German;
+    after two examples and the browser's Back to the player's own game, the notice still offered "Back to
+    your game" (its button did nothing) and the page stayed scrolled past the board's top."""
+    page = open_app(app, server.url + "#snorkels")
+    place_in_the_centre(page)
+    wait_moves(page, 2, timeout=90000)
+    page.wait_for_selector("body[data-thinking='0']")
+    mine = page.evaluate("window.spielkiste()")
+    page.click("#btn-rules")
+    first = page.locator("#rules-text a.example").nth(0)
+    frag = first.get_attribute("href").lstrip("#")
+    first.click()
+    page.wait_for_selector("#example-bar:not([hidden])")
+    assert page.inner_text("#example-caption") == page.evaluate(CAPTION, ["en", frag])
+    page.select_option("#lang", "de")
+    page.wait_for_function("cap => document.querySelector('#example-caption').textContent === cap",
+                           arg=page.evaluate(CAPTION, ["de", frag]))
+    page.select_option("#lang", "en")
+    page.wait_for_function("cap => document.querySelector('#example-caption').textContent === cap",
+                           arg=page.evaluate(CAPTION, ["en", frag]))
+    page.click("#ex-rules")
+    page.click("#rules-close")
+    page.click("#btn-rules")
+    page.locator("#rules-text a.example").nth(1).click()
+    page.wait_for_function("frag => window.spielkiste() === frag",
+                           arg=page.locator("#rules-text a.example").nth(1).get_attribute("href").lstrip("#"))
+    page.go_back()
+    page.wait_for_function("frag => window.spielkiste() === frag", arg=frag)
+    assert page.is_visible("#notice") and page.inner_text("#notice-action") == "Back to your game"
+    page.go_back()
+    page.wait_for_function("mine => window.spielkiste() === mine", arg=mine)
+    assert page.is_hidden("#notice") and page.is_hidden("#example-bar")
+    top = page.evaluate("document.querySelector('#board-wrap').getBoundingClientRect().top")
+    assert 0 <= top < 860, top
+
+
+def test_my_games_in_another_tab_lists_what_this_tab_keeps(app, server):
+    """A player's finding (stop 46): My games in a second tab kept the first tab's old list (a game's
+    old move count, a game started meanwhile missing) until it was closed and opened again."""
+    page = open_app(app, server.url + "#snorkels")
+    place_in_the_centre(page)
+    wait_moves(page, 2, timeout=90000)
+    page.wait_for_selector("body[data-thinking='0']")
+    other = page.context.new_page()
+    other.goto(page.url)
+    other.wait_for_selector("body[data-ready='1']", timeout=90000)
+    other.click("#mygames-box summary")
+    rows = "() => [...document.querySelectorAll('#mygames button[data-uid]')].map(b => b.firstChild.textContent)"
+    assert other.evaluate(rows) == ["Snorkels: 2 moves, in progress"]
+    page.click("#board [data-cell].target >> nth=0")
+    wait_moves(page, 4, timeout=90000)
+    other.wait_for_function(f"({rows})().join() === 'Snorkels: 4 moves, in progress'")
+    route(page, "blockade")
+    page.click("#board [data-cell].target >> nth=0")
+    page.click("#board [data-cell].target >> nth=0")
+    other.wait_for_function(f"({rows})().length === 2")
+    assert other.inner_text("#mygames-count") == " (2)"
+    other.close()
