@@ -11,6 +11,7 @@ import pytest
 
 from spielkiste.inputs import Clicks
 from spielkiste.registry import GAMES
+from spielkiste.texts import t
 from spielkiste_web import engine_worker, links, svg
 from spielkiste_web.session import Session
 
@@ -388,3 +389,23 @@ def test_a_rooms_requests_go_to_its_module(monkeypatch):
     fake.OPS["learn_next"] = fake.OPS["learn_open"]
     assert s.handle({"op": "learn_next"}) == {"error": "none open"}
     assert s.handle({"op": "learn_bad"})["error"].startswith("bad request 'learn_bad'")
+
+
+def test_the_move_list_says_who_moved_with_three_seats_or_more():
+    """A player's finding (stop 46): with three or four seats the list has one move a row, numbered,
+    and nothing said whose move it was. Each item names its mover's colour (key and name) there;
+    a game of two keeps its rows of two, which say it by their place."""
+    rnd = random.Random(3)
+    for link, n in (("weltreich?v=1&players=4&teams=1", 4), ("tor?v=1&players=3", 3), ("snorkels?v=1", 2)):
+        s, snap = opened(link)
+        for _ in range(6):
+            state = s.record.current
+            mover = state.to_move
+            move = rnd.choice(state.legal_moves())
+            snap = s.handle({"op": "play", "move": state.move_text(move), "ply": snap["ply"]})
+            last = snap["moves"][-1][-1]
+            if n > 2:
+                assert last[2:] == [state.seat_colour(mover), t("colour." + state.seat_colour(mover), s.lang)]
+            else:
+                assert len(last) == 2
+        assert [item[0] for row in snap["moves"] for item in row if item] == list(range(1, 7))

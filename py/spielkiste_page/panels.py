@@ -121,6 +121,9 @@ def pending(snap, text):
     rows = [row for row in rows if [item for item in row if item is not None]]
     if two and rows and len(rows[-1]) == 1:
         rows[-1].append([ply + 1, text])
+    elif len(snap["seats"]) > 2:             # and who moved it, as the worker lists it
+        mover = [s for s in snap["seats"] if s["to_move"]][:1]
+        rows.append([[ply + 1, text] + ([mover[0]["colour"], mover[0]["name"]] if mover else [])])
     else:
         rows.append([[ply + 1, text]])
     _drawn.pop("moves", None)
@@ -139,12 +142,16 @@ def draw_moves(rows, ply):
             if item is None:
                 cells.append('<span class="gap" aria-hidden="true">…</span>')
                 continue
-            i, text = item
+            i, text = item[0], item[1]
             current = ' aria-current="true"' if i == ply else ""
+            who = ""
+            if len(item) > 3:            # three seats or more: whose move, by colour and in words
+                who = f'<span class="swatch" data-colour="{esc(item[2])}" aria-hidden="true"></span>'
+                current += f' aria-label="{esc(item[3])}: {esc(text)}"'
             mark = MARKS.get(i)          # the review's mark: a class, its symbol drawn by app.css, a title
             if mark:
                 current += f' class="mark-{esc(mark[0])}" data-sym="{esc(mark[1])}" title="{esc(mark[2])}"'
-            cells.append(f'<button type="button" data-ply="{i}"{current}>{esc(text)}</button>')
+            cells.append(f'<button type="button" data-ply="{i}"{current}>{who}{esc(text)}</button>')
         out.append("<li>" + "".join(cells) + "</li>")
     ol.innerHTML = "".join(out)
     cur = ol.querySelector("[aria-current]")

@@ -494,6 +494,14 @@ class Session:
         s = self.rec.current
         return s.result is None and self.seats[s.to_move] == "human"
 
+    def move_item(self, rec: Record, i: int) -> list:
+        """[ply, move text] of the move list; with three seats or more also who moved it (colour
+        key, colour name): one move a row, and nothing else there says whose it was."""
+        before = rec.states[i - 1]
+        if before.num_players <= 2:
+            return [i, rec.moves[i - 1]]
+        return [i, rec.moves[i - 1], before.seat_colour(before.to_move), self.colour_name(before, before.to_move)]
+
     def colour_name(self, state: State, seat: int) -> str:
         return self.tr("colour." + state.seat_colour(seat))
 
@@ -522,7 +530,7 @@ class Session:
             **part, "human": human, "computer": computer, "hint": list(self.hint),
             "status": status, "status_over": res is not None, "status_extra": extra,
             "seats": self.seat_rows(state),
-            "moves": [[[i, rec.moves[i - 1]] if i is not None else None for i in row] for row in move_rows(rec)],
+            "moves": [[self.move_item(rec, i) if i is not None else None for i in row] for row in move_rows(rec)],
             "result": res.message(lang) if res is not None and rec.at_end else None,
             "eval": {"side": side, "side_colour": state.seat_colour(side),
                      "rest_colour": state.seat_colour(others[0]) if len(set(state.teams)) == 2 and others

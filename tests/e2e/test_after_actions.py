@@ -164,3 +164,27 @@ def test_my_games_in_another_tab_lists_what_this_tab_keeps(app, server):
     other.wait_for_function(f"({rows})().length === 2")
     assert other.inner_text("#mygames-count") == " (2)"
     other.close()
+
+
+def test_a_four_seat_move_list_shows_whose_move_each_was(app, server):
+    """With four seats the list has one move a row: each shows its mover's colour, and says it in words
+    to a screen reader ("Red: E5"), in the page's language (a player's finding, stop 46)."""
+    import random
+
+    from spielkiste.record import Record
+    from spielkiste.registry import get_game
+    from spielkiste_web import links
+    rnd = random.Random(5)
+    rec = Record.new(get_game("weltreich"), {"players": 4, "teams": True})
+    for _ in range(5):
+        rec.play(rnd.choice(rec.current.legal_moves()))
+    movers = [rec.states[i].seat_colour(rec.states[i].to_move) for i in range(5)]
+    page = open_app(app, server.url + "#" + links.to_fragment(rec))
+    items = page.eval_on_selector_all("#movelist button[data-ply]", """bs => bs.map(b => [
+        b.querySelector('.swatch').dataset.colour, b.getAttribute('aria-label'), b.textContent])""")
+    assert [c for c, _, _ in items] == movers
+    assert [label for _, label, _ in items] == [f"{t('colour.' + c)}: {text}" for c, _, text in items]
+    page.select_option("#lang", "de")
+    label = page.get_attribute("#movelist button[data-ply='1']", "aria-label")
+    assert label == f"{t('colour.' + movers[0], 'de')}: {items[0][2]}"
+    page.screenshot(path="tests/artifacts/movelist-four-seats-de.png")
