@@ -48,13 +48,19 @@ class DrawChooser:
 # ------------------------------------------------------------------ options and records
 def option_grid(cls) -> list[dict]:
     """Every valid combination of the options with a fixed set of values (player counts, teams,
-    set-up modes, variants). Free values (seeds) and options shown only under another option's
-    value are filled in by complete()."""
-    fixed = [o for o in cls.all_options() if o.shown_if is None and (o.kind == "bool" or o.choices)]
+    set-up modes, variants). Free values (seeds) and the choices shown only under another option's
+    value (Die Drei's 32 tiles a corner) are filled in by complete(); a switch shown only under
+    another option's value (teams, at four players) is part of the grid where it is shown."""
+    fixed = [o for o in cls.all_options() if (o.shown_if is None and o.choices) or o.kind == "bool"]
     values = [(False, True) if o.kind == "bool" else o.choices for o in fixed]
     combos = []
     for vals in itertools.product(*values):
         opts = dict(zip((o.key for o in fixed), vals, strict=True))
+        hidden = [o for o in fixed if o.shown_if and opts.get(o.shown_if[0]) != o.shown_if[1]]
+        if any(opts[o.key] for o in hidden):         # a hidden switch: once, off
+            continue
+        for o in hidden:
+            del opts[o.key]
         try:
             cls.normalize_options(opts)
         except BadOption:
