@@ -72,6 +72,7 @@ def draw(app, snap):
     box.hidden = result is None
     if result is not None:
         el("result-text").textContent = result
+        el("switch").hidden = len(snap["seats"]) < 2         # the solitaire has no sides to switch
     aids_and_tools(snap)
     buttons(snap)
     if changed("chooser", snap["game"]):

@@ -188,3 +188,49 @@ def test_a_four_seat_move_list_shows_whose_move_each_was(app, server):
     label = page.get_attribute("#movelist button[data-ply='1']", "aria-label")
     assert label == f"{t('colour.' + movers[0], 'de')}: {items[0][2]}"
     page.screenshot(path="tests/artifacts/movelist-four-seats-de.png")
+
+
+def finished(gid, seed=1):
+    import random
+
+    from spielkiste.record import Record
+    from spielkiste.registry import get_game
+    from spielkiste_web import links
+    rnd = random.Random(seed)
+    rec = Record.new(get_game(gid), {})
+    while rec.current.result is None:
+        rec.play(rnd.choice(rec.current.legal_moves()))
+    return links.to_fragment(rec)
+
+
+def test_a_finished_solitaire_offers_no_sides_to_switch(app, server):
+    """A player's finding (stop 46): the solitaire's end offered "Switch sides", which only dealt again."""
+    page = open_app(app, server.url + "#" + finished("solitaire"))
+    page.wait_for_selector("#result:not([hidden])")
+    assert page.is_hidden("#switch") and page.is_visible("#again")
+    route(page, finished("snorkels"))
+    page.wait_for_selector("#result:not([hidden])")
+    assert page.is_visible("#switch")
+
+
+FITS = """() => { const t = document.querySelector('#thinking-text');
+    return [t.textContent, t.scrollWidth <= t.clientWidth && t.scrollHeight <= t.clientHeight + 1,
+            document.querySelector('#turn-row').getBoundingClientRect().height]; }"""
+
+
+def test_the_thinking_line_shows_the_best_move_whole(phone_app, server):
+    """A player's finding (stop 46): the thinking line was one line cut off with "…" before the best move
+    ("3.568 Stellungen · bester Zug …"); it now takes a second line in the row's kept height, so the move
+    shows and nothing below moves."""
+    page = open_app(phone_app, server.url + "#snorkels?v=1")
+    page.select_option("#lang", "de")
+    idle = page.evaluate(FITS)[2]
+    page.click("#btn-new")
+    page.select_option("#newgame-seats select >> nth=0", "computer")
+    page.select_option("#level", "3")
+    page.click("#newgame-start")
+    page.wait_for_function("/Zug \\S+/.test(document.querySelector('#thinking-text').textContent)", timeout=60000)
+    text, fits, height = page.evaluate(FITS)
+    assert fits, text
+    assert abs(height - idle) < 1
+    page.click("#btn-stop")
