@@ -60,7 +60,7 @@ def test_parameters_reach_the_engine():
         pyspiel.GameType.Utility.GENERAL_SUM
     custom = pyspiel.load_game("spielkiste_drei(board=custom,tl=2r0,tr=1m,bl=4r90,br=3mr180)")
     assert custom.new_initial_state().engine.options["tl"] == "2"
-    with pytest.raises(ValueError, match="teams"):
+    with pytest.raises(ValueError, match="Teams of two play only with 4 players"):
         pyspiel.load_game("spielkiste_tor(players=3,teams=true)")
     with pytest.raises(ValueError, match="not a state of"):
         game.new_initial_state(GAMES["weltreich"].new({"players": 2}))

@@ -336,8 +336,12 @@ class App:
             await self.embedding.route(hash_text, False)
             if self.room is None and not self.embed and el("rules").hidden:
                 # the game the address now names, in view: the page may have been scrolled to the rules,
-                # the game list, or a bar that has gone since (no scroll when the board is in view)
-                el("board-wrap").scrollIntoView(js.JSON.parse('{"block": "nearest"}'))
+                # the game list, or a bar that has gone since. Only when it is not: a scroll also moves the
+                # keyboard's starting point (the next Tab) to the board
+                wrap = el("board-wrap")
+                box = wrap.getBoundingClientRect()
+                if box.top < 0 or box.bottom > window.innerHeight:
+                    wrap.scrollIntoView(js.JSON.parse('{"block": "nearest"}'))
         finally:
             self.routing -= 1
             if self.pending_route:
