@@ -56,6 +56,7 @@ class EditorPage:
         self.keys = []                   # the palette's items, in order
         self.sent = 0                    # editor requests sent; only the newest one's answer is drawn
         self.waiting = 0                 # requests on their way
+        self.offering_undo = False       # the notice offers Undo of an options change (good until the next edit)
         self.dirty = set()               # field inputs typed in since their last change event
         self.max_import = 0
         self.drag = None                 # a palette item dragged towards the board
@@ -127,8 +128,16 @@ class EditorPage:
     def edit(self, msg):
         """An edit: sent now, drawn when answered (unless a newer edit was sent meanwhile)."""
         if self.active:
+            self.put_away_undo()
             self.sent += 1
             self.run(self.send(msg, self.sent))
+
+    def put_away_undo(self):
+        """The offer to undo an options change goes with the next edit, which the worker's Undo no longer
+        reaches back past."""
+        if self.offering_undo:
+            self.offering_undo = False
+            self.app.hide_notice()
 
     async def send(self, msg, number):
         answer = await self.ask_engine(msg)
@@ -139,6 +148,7 @@ class EditorPage:
         if answer.get("reset"):         # a player more or fewer set the board up afresh: Undo brings it back
             self.app.notify(answer["reset"], texts.Said("ui.mygames_undelete"),
                             lambda: self.edit({"op": "edit_undo_options"}))
+            self.offering_undo = True
         if number == self.sent:
             self.draw(answer)
 
@@ -196,6 +206,7 @@ class EditorPage:
         if not self.active:
             return
         self.put_away_question()
+        self.put_away_undo()
         self.active = False
         self.snap = None
         document.body.dataset.mode = "play"

@@ -358,6 +358,11 @@ def test_an_options_change_and_a_deleted_study_can_be_undone(app, server):
     page.click("#notice-action")
     assert board_pieces(page) == built and page.is_checked("#edit-options [data-option='teams']")
     assert page.input_value("#edit-options [data-option='players']") == "4"
+    page.select_option("#edit-options [data-option='players']", "3")
+    page.wait_for_selector("#notice:not([hidden])")
+    page.click("#palette button >> nth=0")                  # the next edit: the offer goes with it
+    page.click("#board [data-cell='F6']")
+    assert page.is_hidden("#notice")
     page.click("#edit-start")                         # a position that can be saved
     page.fill("#study-name", "Gate")
     page.click("#study-save")
