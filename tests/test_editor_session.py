@@ -108,6 +108,11 @@ def test_a_code_round_trips_and_a_bad_one_changes_nothing():
     assert [k for k, _, _ in other["palette"]] == ["R", "B", "r", "b", ""]
     bare = do(s, "edit_code", text="snorkels?p=1::7/7/7/3P3/7/7/7;1;0;0;")      # a link's part after '#' (stop 46)
     assert bare["game"] == "snorkels" and pieces(bare) == ["D4.0"]
+    # a readable code of an impossible position says what is wrong, not that the code is unreadable (stop 46)
+    s, _ = editing("weltreich?v=1", "de")
+    empty = do(s, "edit_clear")["code"]
+    bad = do(s, "edit_code", text=empty)
+    assert bad["why"] == "Dieser Code wurde nicht geladen: kein Kommandeur auf dem Brett.", bad["why"]
 
 
 def test_side_to_move_fields_clear_and_start():

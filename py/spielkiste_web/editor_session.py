@@ -56,6 +56,14 @@ def ed(session: Any) -> Editor:
     return editor
 
 
+def reason(session: Any, err: SpielkisteError) -> str:
+    """What is wrong with a position, without "This position code cannot be read" before it: the
+    editor's own sentence says whether it was refused or not yet legal (a readable code of an
+    impossible position is not "unreadable")."""
+    why = err.params.get("why")
+    return tr(why, session.lang) if is_msg(why) else err.message(session.lang).rstrip(".")
+
+
 def say(session: Any, key: str, **args: object) -> str:
     """A text in the page's language."""
     return t(key, session.lang, **args)
@@ -202,7 +210,7 @@ def op_code(session: Any, m: dict) -> Answer:
         state = links.from_fragment(frag).current if frag else ed(session).game.decode(text)
     except SpielkisteError as e:
         answer = snapshot(session, m)
-        answer["why"] = say(session, "ui.edit.bad_code", why=e.message(session.lang))
+        answer["why"] = say(session, "ui.edit.bad_code", why=reason(session, e))
         answer["why_ok"] = False
         return answer
     session.editor = EditState(Editor.of(state))
@@ -235,9 +243,7 @@ def snapshot(session: Any, m: dict, controls: bool = False, fresh: bool = False)
                            + [tr(n, session.lang) for n in state.view().notes])
     except SpielkisteError as err:
         bad = err.cells
-        reason = err.params.get("why")
-        reason_text = tr(reason, session.lang) if is_msg(reason) else err.message(session.lang)
-        why = say(session, "ui.edit.not_yet", why=reason_text)
+        why = say(session, "ui.edit.not_yet", why=reason(session, err))
     name = say(session, "game." + game.id)
     view = e.view(bad)
     cells = e.cells()

@@ -25,7 +25,7 @@ add({
     "ui.edit.decided": ("A legal position, already decided: {result}",
                         "Eine erlaubte Stellung, schon entschieden: {result}"),
     "ui.edit.not_yet": ("Not a legal position yet: {why}.", "Noch keine erlaubte Stellung: {why}."),
-    "ui.edit.bad_code": ("That code was not loaded: {why}", "Dieser Code wurde nicht geladen: {why}"),
+    "ui.edit.bad_code": ("That code was not loaded: {why}.", "Dieser Code wurde nicht geladen: {why}."),
     "ui.edit.studies": ("Saved positions", "Gespeicherte Stellungen"),
     "ui.edit.no_studies": ("None saved for this game yet.", "Für dieses Spiel noch keine gespeichert."),
     "ui.edit.name": ("Name", "Name der Stellung"),
