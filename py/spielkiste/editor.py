@@ -124,22 +124,20 @@ class Editor:
         self.setup.fields[key] = max(spec.lo, min(spec.hi, value))
         self._edited()
 
-    def set_options(self, raw: Mapping[str, object]) -> bool:
+    def set_options(self, raw: Mapping[str, object]) -> None:
         """New options (BadOption if wrong): the board stays while the number of players is the
         same and every piece on it is still in the palette (a tile turned, a rule switched, teams
         of two or none), else the editor starts from the new options' start position (a player more
-        or fewer). Returns whether the board stayed."""
+        or fewer)."""
         options = self.game.normalize_options(raw)
         old = self.setup
         fresh = Editor(self.game, self.game.new(options).to_setup())
-        kept = fresh._blank.num_players == self._blank.num_players and \
-            all(k in fresh.items for stack in old.board.values() for k in stack)
-        if kept:
+        if fresh._blank.num_players == self._blank.num_players and \
+                all(k in fresh.items for stack in old.board.values() for k in stack):
             fresh.setup = replace(old, options=options, history="",
                                   to_move=min(old.to_move, fresh._blank.num_players - 1),
                                   fields={**fresh.setup.fields, **old.fields})
         self.__dict__.update(fresh.__dict__)
-        return kept
 
     def _set(self, cell: str, stack: tuple[str, ...]) -> None:
         board = dict(self.setup.board)

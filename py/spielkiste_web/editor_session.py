@@ -394,12 +394,17 @@ def op_study_save(session: Any, m: dict) -> Answer:
     return save_commit(session, store, (gid, name, code), False)
 
 
+def full_save(session: Any, gid: str) -> Answer:
+    """The answer when a game's studies would pass the limit: said, nothing written."""
+    return {"kind": "studies", "message": say(session, "ui.edit.full_save", game=say(session, "game." + gid),
+                                            count=saves.MAX_STUDIES)}
+
+
 def save_commit(session: Any, store: Recorder, what: tuple[str, str, str], keep_both: bool) -> Answer:
     gid, name, code = what
     merged = saves.merge(studies_in(store, gid), [(name, code)], keep_both)
     if len(merged) > saves.MAX_STUDIES:
-        return {"kind": "studies", "message": say(session, "ui.edit.full_save", game=say(session, "game." + gid),
-                                                count=saves.MAX_STUDIES)}
+        return full_save(session, gid)
     saved = name if [name, code] in merged else merged[-1][0]
     return commit(session, store, {gid: merged}, say(session, "ui.edit.saved", name=saved), {"clear_name": True})
 
@@ -487,8 +492,7 @@ def op_study_restore(session: Any, m: dict) -> Answer:
     merged = saves.merge(items, [(name, code)], True)
     merged.insert(max(0, min(i, len(items))), merged.pop())
     if len(merged) > saves.MAX_STUDIES:
-        return {"kind": "studies", "message": say(session, "ui.edit.full_save", game=say(session, "game." + gid),
-                                                count=saves.MAX_STUDIES)}
+        return full_save(session, gid)
     return commit(session, store, {gid: merged}, "")
 
 
