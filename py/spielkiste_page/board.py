@@ -11,6 +11,8 @@ clicks, drag and drop with pointer events (mouse and touch), the keyboard with a
 Enter/Space to select and place, Escape to cancel), the page's shortcuts, and the choice buttons
 (#choices) for moves without a square or with several on one path. In the board editor every
 square goes to the editor instead."""
+import json
+
 import js
 from pyscript import document
 
@@ -42,6 +44,12 @@ _keep_squares = js.Function.new("old", "markup", """
     });
     old.replaceWith(svg);
     return true;""")
+
+# The squares the new SVG lights (class `target`) with their labels, as JSON [[square, label], ...]: one call,
+# where reading them from Python took three calls into the DOM a square (Snorkels lights every empty square).
+_lit_squares = js.Function.new("board", """
+    return JSON.stringify(Array.from(board.querySelectorAll('rect.target'),
+                                     (r) => [r.dataset.cell, r.getAttribute('aria-label') || '']));""")
 
 
 def cell_of(node):
@@ -115,15 +123,12 @@ class Board:
         self.group = board.querySelector("g.selection")
         if self.editing():
             return
-        lit = board.querySelectorAll("rect.target")
-        for i in range(lit.length):
-            cell = str(lit.item(i).dataset.cell)
+        for cell, label in json.loads(str(_lit_squares(board))):
             self.lit.add(cell)
-            label = self.label(cell)
             cut = label.rfind(SEP)
+            self.labels[cell] = label if cut < 0 else label[:cut]
             if cut >= 0:
                 self.target_text = label[cut + len(SEP):]
-                self.labels[cell] = label[:cut]
 
     def rect(self, cell):
         if cell not in self.rects:

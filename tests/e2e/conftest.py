@@ -185,13 +185,15 @@ class Seed:
     browser made: a fresh page then costs ~6 s of CPU instead of ~9 (issue 31: Pyodide's own start is
     most of it, and ~60 tests start pages of their own, some several). Made once per build by
     vendor/pyodide/snapshot-worker.mjs in this Chromium, kept in .cache/python-snapshot/, served by
-    every Server without a log (Server.extra). Only top-level pages of those servers' origins are seeded
-    (an embed in a host page's frame starts as a first visit does; frames were left out after an embed
-    test hung in a CI run with frames seeded, a hang that came back later without them: cause unknown);
-    contexts with service workers (the offline copy, the snapshot's own making: test_install.py,
-    test_snapshot.py), pages of a Server with a log (a test that reads what the site is asked for),
-    the `solo` run and the booted `app` pages start as a first visit does. SPIELKISTE_NO_SEED=1 seeds
-    nothing (to tell a test's fault from the seed's, and to measure what it saves)."""
+    every Server without a log (Server.extra). Pages and frames of those servers' origins are seeded:
+    an embed in a host page's frame too (frames were once left out after an embed test hung in a CI run
+    with frames seeded; the hang came back later without them, so the seed was not its cause), and the
+    booted `app` pages, which would otherwise start Python twice each, their own start and then, once the
+    offline copy controls them, boot.js's snapshot worker (4-5 s of CPU each, measured). Contexts of the
+    tests' `browser` with service workers (the offline copy, the snapshot's own making: test_install.py,
+    test_snapshot.py), pages of a Server with a log (a test that reads what the site is asked for) and
+    the `solo` run start as a first visit does. SPIELKISTE_NO_SEED=1 seeds nothing (to tell a test's
+    fault from the seed's, and to measure what it saves)."""
 
     def __init__(self, plain_new_context, server):
         self.plain, self.server, self.made = plain_new_context, server, None
@@ -246,12 +248,11 @@ READ_SNAPSHOT = """async () => {
   for (let i = 0; i < bytes.length; i += 32768) text += String.fromCharCode.apply(null, bytes.subarray(i, i + 32768));
   return {length: response.headers.get("x-length"), body: btoa(text)};
 }"""
-# a context's init script: in a page (not a frame: an embed in a host page starts as it did before the seed)
-# of a live Server's origin whose Cache Storage holds no snapshot, the seeded one, stored as start.mjs's
-# make() stores it (gzip body, the raw length in x-length; the entry's URL relative to the origin, as
-# start.mjs makes it from its own)
+# a context's init script: in a page or frame of a live Server's origin whose Cache Storage holds no
+# snapshot, the seeded one, stored as start.mjs's make() stores it (gzip body, the raw length in x-length;
+# the entry's URL relative to the origin, as start.mjs makes it from its own)
 SEED = """(() => {
-  if (window.top !== window || !%(origins)s.includes(location.origin) || !self.caches) return;
+  if (!%(origins)s.includes(location.origin) || !self.caches) return;
   const put = (r) => caches.open("pyodide-snapshot")
     .then((c) => c.put(%(entry)s, new Response(r.body, {headers: {"x-length": %(length)s}})));
   caches.has("pyodide-snapshot").then((has) => has || fetch(%(path)s).then((r) => r.ok && put(r))).catch(() => {});
@@ -368,7 +369,9 @@ def shared_browser(playwright_instance):
 
 
 def boot_shared(browser, server, device):
-    ctx = browser.new_context(**DEVICES[device], service_workers="allow")
+    kw = {**DEVICES[device], "service_workers": "allow"}
+    seeded = os.environ.get("SPIELKISTE_NO_SEED") != "1"
+    ctx = Seed(browser.new_context, server).new_context(**kw) if seeded else browser.new_context(**kw)
     pg = ctx.new_page()
     pg.watch = Watch(pg)
     pg.device, pg.shared = device, True
