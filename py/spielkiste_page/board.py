@@ -126,9 +126,10 @@ class Board:
         for cell, label in json.loads(str(_lit_squares(board))):
             self.lit.add(cell)
             cut = label.rfind(SEP)
-            self.labels[cell] = label if cut < 0 else label[:cut]
             if cut >= 0:
                 self.target_text = label[cut + len(SEP):]
+                label = label[:cut]
+            self.labels[cell] = label
 
     def rect(self, cell):
         if cell not in self.rects:

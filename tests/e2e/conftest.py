@@ -188,8 +188,9 @@ class Seed:
     every Server without a log (Server.extra). Pages and frames of those servers' origins are seeded:
     an embed in a host page's frame too (frames were once left out after an embed test hung in a CI run
     with frames seeded; the hang came back later without them, so the seed was not its cause), and the
-    booted `app` pages, which would otherwise start Python twice each, their own start and then, once the
-    offline copy controls them, boot.js's snapshot worker (4-5 s of CPU each, measured). Contexts of the
+    booted `app` pages, which otherwise started Python from scratch (~4 s of CPU and 2.5 s of wall more a
+    boot, measured) and, once the offline copy controlled them, a second Python in boot.js's snapshot
+    worker (8 times in one run). Contexts of the
     tests' `browser` with service workers (the offline copy, the snapshot's own making: test_install.py,
     test_snapshot.py), pages of a Server with a log (a test that reads what the site is asked for) and
     the `solo` run start as a first visit does. SPIELKISTE_NO_SEED=1 seeds nothing (to tell a test's
