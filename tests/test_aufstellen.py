@@ -5,7 +5,7 @@ import random
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from helpers import assert_repetition_draw_round_trips, play, random_game, refused as check_refused, texts
+from helpers import assert_repetition_draw_round_trips, examples, play, random_game, refused as check_refused, texts
 from spielkiste.cli import perft
 from spielkiste.editor import Editor
 from spielkiste.errors import BadPosition, IllegalMove
@@ -253,7 +253,7 @@ def test_only_centres_are_playable_on_the_whole_box_board():
 
 
 # ---------------------------------------------------------------- random play
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=examples(30), deadline=None)
 @given(seed=st.integers(0, 10**9))
 def test_random_play_follows_the_order(seed):
     def check(before, move, after):

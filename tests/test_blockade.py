@@ -7,7 +7,7 @@ import re
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from helpers import assert_repetition_draw_round_trips, play, random_game, refused as check_refused, texts
+from helpers import assert_repetition_draw_round_trips, examples, play, random_game, refused as check_refused, texts
 from spielkiste.codec import grid_encode
 from spielkiste.editor import Editor
 from spielkiste.errors import BadPosition, IllegalMove
@@ -316,7 +316,7 @@ def test_status_names_the_action_due():
 
 
 # ---------------------------------------------------------------- random play
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=examples(30), deadline=None)
 @given(seed=st.integers(0, 10**9))
 def test_random_play_keeps_the_rules(seed):
     def check(before, move, after):
@@ -334,7 +334,7 @@ def test_random_play_keeps_the_rules(seed):
     assert s.result is None or s.result.reason in ("why.blockade.out", "why.no_moves", "why.repetition")
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(data=st.data())
 def test_path_search_agrees_with_the_reference(data):
     squares = [c for c in box.CELLS if c not in ("E11", "E2")]

@@ -7,7 +7,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from fuzz.gen import checked_game, complete, option_grid, readable
-from helpers import random_game
+from helpers import examples, random_game
 from spielkiste.engine import State
 from spielkiste.errors import BadMove, BadPosition, IllegalMove, SpielkisteError
 from spielkiste.record import Record
@@ -23,7 +23,7 @@ COMBOS = [(gid, opts) for gid in GAME_IDS for opts in option_grid(GAMES[gid])]
 
 @pytest.mark.parametrize("gid,opts", COMBOS, ids=[f"{g}-{','.join(f'{k}={v}' for k, v in o.items()) or 'default'}"
                                                   for g, o in COMBOS])
-@settings(max_examples=3, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(3), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 10**6))
 def test_random_play_keeps_the_contract(gid, opts, seed):
     """Every option combination (player counts, teams, set-up modes, variants; seeds and the
@@ -35,7 +35,7 @@ def test_random_play_keeps_the_contract(gid, opts, seed):
 
 @pytest.mark.parametrize("gid,opts", COMBOS, ids=[f"{g}-{','.join(f'{k}={v}' for k, v in o.items()) or 'default'}"
                                                   for g, o in COMBOS])
-@settings(max_examples=3, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(3), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 10**6))
 def test_playout_move_only_picks_legal_moves(gid, opts, seed):
     """playout_move may skip building legal_moves() (the playouts' speed), but what it picks is
@@ -61,7 +61,7 @@ def _ending(s: State) -> tuple:
 
 @pytest.mark.parametrize("gid,opts", COMBOS, ids=[f"{g}-{','.join(f'{k}={v}' for k, v in o.items()) or 'default'}"
                                                   for g, o in COMBOS])
-@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(6), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 10**6), start=st.integers(0, 40), plies=st.sampled_from([1, 2, 5, 300]))
 def test_a_rollout_plays_the_playout_moves(gid, opts, seed, start, plies):
     """A game's own rollout (Surikata's bit masks) ends where its playout moves, drawn from the

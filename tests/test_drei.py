@@ -6,7 +6,7 @@ import re
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from helpers import assert_repetition_draw_round_trips, play, random_game, refused as check_refused, texts
+from helpers import assert_repetition_draw_round_trips, examples, play, random_game, refused as check_refused, texts
 from spielkiste.cli import perft
 from spielkiste.codec import grid_encode
 from spielkiste.editor import Editor
@@ -247,7 +247,7 @@ def test_playouts_never_pick_a_forbidden_placement():
         assert picked <= texts(s) and not picked & forbidden and len(picked) >= 2
 
 
-@settings(max_examples=15, deadline=None)
+@settings(max_examples=examples(15), deadline=None)
 @given(seed=st.integers(0, 10**6), continuation=st.booleans(), troika=st.booleans())
 def test_completing_squares_kept_by_play_are_those_that_make_die_drei(seed, continuation, troika):
     """completing() (bookkept move by move, lifts included) names exactly the empty squares where
@@ -315,7 +315,7 @@ def reference_allowed(s, t, placed):
     return False
 
 
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=examples(30), deadline=None)
 @given(seed=st.integers(0, 10**9), random_board=st.booleans())
 def test_legal_placements_match_the_rule_by_brute_force(seed, random_board):
     opts = {"board": "random", "seed": seed} if random_board else {}
@@ -573,7 +573,7 @@ def test_perft_continuation():
 
 
 # ------------------------------------------------------------------ random play invariants
-@settings(max_examples=50, deadline=None)
+@settings(max_examples=examples(50), deadline=None)
 @given(seed=st.integers(0, 10**9), troika=st.booleans(), random_board=st.booleans())
 def test_random_games_keep_the_rules(seed, troika, random_board):
     opts = {"troika": troika}
@@ -598,7 +598,7 @@ def test_random_games_keep_the_rules(seed, troika, random_board):
         assert end.ply == 16 and not end.result.winners
 
 
-@settings(max_examples=15, deadline=None)
+@settings(max_examples=examples(15), deadline=None)
 @given(seed=st.integers(0, 10**9))
 def test_random_continuation_games_keep_the_rules(seed):
     def check(before, move, after):

@@ -7,6 +7,7 @@ import random
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
+from helpers import examples
 from fuzz.gen import complete, option_grid
 from spielkiste.editor import Editor
 from spielkiste.errors import BadPosition
@@ -35,7 +36,7 @@ def random_positions(cls, options, seed, every=3):
 
 @pytest.mark.parametrize("gid,opts", COMBOS, ids=[f"{g}-{','.join(f'{k}={v}' for k, v in o.items()) or 'default'}"
                                                   for g, o in COMBOS])
-@settings(max_examples=2, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(2), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 10**6))
 def test_random_play_round_trips_through_the_editor(gid, opts, seed):
     """Every position of random play, read into the editor, gives back its own code, is accepted

@@ -7,6 +7,7 @@ import random
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
+from helpers import examples
 from fuzz.gen import NUMBERS, ODD_CHARS, DrawChooser, check, mutate, valid_inputs
 from spielkiste.registry import GAMES
 
@@ -21,7 +22,8 @@ def hostile(draw, kind):
 
 
 @pytest.mark.parametrize("kind", ["link", "code", "save"])
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@settings(max_examples=examples(300), deadline=None,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 @given(data=st.data())
 def test_hostile_input_gives_a_position_or_a_typed_error(kind, data):
     cls, text = data.draw(hostile(kind))
@@ -49,7 +51,7 @@ def hostile_parameter(draw):
     return cls, "code", f"{version}:{key}.{value}:{body}"
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(case=hostile_parameter())
 def test_hostile_parameters_give_a_position_or_a_typed_error(case):
     """Other scripts' digits, numbers past int()'s limit, markup and any text as a parameter."""

@@ -8,6 +8,7 @@ import random
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
+from helpers import examples
 from spielkiste import gametree
 from spielkiste.errors import BadLink, IllegalMove, SpielkisteError
 from spielkiste.gametree import GameTree
@@ -182,7 +183,7 @@ def test_a_promotion_that_would_nest_too_deep_is_refused_and_changes_nothing():
 OPS = st.lists(st.tuples(st.integers(0, 9), st.integers(0, 10**6), st.integers(0, 10**6)), max_size=30)
 
 
-@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(100), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(OPS, st.integers(0, 6))
 def test_random_trees_read_back_exactly(ops, main_length):
     """Random play at random nodes, with promotions and deletions among it: the text form reads

@@ -2,7 +2,7 @@
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from helpers import play, random_game, texts
+from helpers import examples, play, random_game, texts
 from spielkiste.cli import perft
 from spielkiste.errors import BadPosition, IllegalMove
 from spielkiste.games.snorkels import Snorkels
@@ -172,7 +172,7 @@ def test_perft_counts_captures_as_leaves():
     assert perft(s, 2) == (n - 1) * (n - 1) + 1
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(seed=st.integers(0, 10**9), stones=st.integers(0, 3))
 def test_full_board_impossible_and_every_game_ends_in_a_capture(seed, stones):
     s = random_game(Snorkels.new({"stones": stones, "seed": seed, "pie": seed % 2}), seed)
@@ -181,7 +181,7 @@ def test_full_board_impossible_and_every_game_ends_in_a_capture(seed, stones):
     assert "." in s.board or s.result.reason != "why.no_moves"
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(seed=st.integers(0, 10**9))
 def test_every_group_breathes_until_the_end(seed):
     def check(before, move, after):

@@ -2,7 +2,7 @@
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from helpers import play, random_game, refused as check_refused, texts
+from helpers import examples, play, random_game, refused as check_refused, texts
 from spielkiste.games import solitaire_solver as solver
 from spielkiste.cli import perft
 from spielkiste.codec import grid_encode
@@ -256,7 +256,7 @@ def in_the_box(pieces) -> bool:
     return all(sum(1 for *_, ch in pieces if ch == colour) <= BOX[colour] for colour in "rbgy")
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(st.lists(st.tuples(st.integers(2, 7), st.integers(2, 7), st.sampled_from("rbgy")),
                 min_size=2, max_size=7, unique_by=lambda t: t[:2]).filter(in_the_box))
 def test_solver_minimum_agrees_with_exhaustive_search(pieces):
@@ -273,7 +273,7 @@ def test_solver_minimum_agrees_with_exhaustive_search(pieces):
 
 
 # ---------------------------------------------------------------- random play
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=examples(25), deadline=None)
 @given(seed=st.integers(0, 10**9), shuffle=st.booleans())
 def test_random_play_removes_exactly_the_jumped_pieces(seed, shuffle):
     def check(before, move, after):

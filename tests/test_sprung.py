@@ -3,7 +3,7 @@
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from helpers import play, random_game, refused as check_refused, rules_examples, texts
+from helpers import examples, play, random_game, refused as check_refused, rules_examples, texts
 from spielkiste.cli import perft
 from spielkiste.codec import grid_encode
 from spielkiste.editor import Editor
@@ -388,7 +388,7 @@ OPTION_SETS = [{}, {"players": 3}, {"players": 4}, {"players": 4, "teams": True}
                {"players": 3, "expert": True}]
 
 
-@settings(max_examples=18, deadline=None)
+@settings(max_examples=examples(18), deadline=None)
 @given(seed=st.integers(0, 10**6), which=st.integers(0, len(OPTION_SETS) - 1))
 def test_random_play_invariants(seed, which):
     start = Sprung.new(OPTION_SETS[which])

@@ -7,7 +7,7 @@ import re
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from helpers import play, random_game, refused as check_refused, texts
+from helpers import examples, play, random_game, refused as check_refused, texts
 from spielkiste.codec import grid_encode
 from spielkiste.editor import Editor
 from spielkiste.engine import State
@@ -259,7 +259,7 @@ def test_bad_position_codes_are_rejected(code, why):
 
 
 # ------------------------------------------------------------------ random play invariants
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(seed=st.integers(0, 10**9), random_mounds=st.booleans())
 def test_random_games_keep_the_rules(seed, random_mounds):
     opts = {"mounds": "random", "seed": seed} if random_mounds else {}

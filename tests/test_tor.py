@@ -6,7 +6,7 @@ import random
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from helpers import random_game, refused as check_refused, texts
+from helpers import examples, random_game, refused as check_refused, texts
 from spielkiste.cli import perft
 from spielkiste.codec import grid_encode
 from spielkiste.editor import Editor
@@ -339,7 +339,7 @@ def test_perft_four_players():
 OPTION_SETS = [{}, {"players": 3}, {"players": 4}, {"players": 4, "teams": True}]
 
 
-@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(10), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 10**9), which=st.integers(0, 3))
 def test_gate_moves_are_the_movements_that_open_a_gate(seed, which):
     """The playouts' gate_moves finds (from row and column shapes) exactly the legal movements
@@ -357,7 +357,7 @@ def test_gate_moves_are_the_movements_that_open_a_gate(seed, which):
         s.play(rng.choice(s.legal_moves()))
 
 
-@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(8), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 10**9), which=st.integers(0, 3))
 def test_line_masks_kept_move_by_move_match_the_board(seed, which):
     """The row and column shape masks _apply keeps up to date are those read afresh from the board."""
@@ -367,7 +367,7 @@ def test_line_masks_kept_move_by_move_match_the_board(seed, which):
     random_game(Tor.new(OPTION_SETS[which]), seed, max_plies=150, check=check)
 
 
-@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(12), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 10**9), which=st.integers(0, 3))
 def test_random_play_invariants(seed, which):
     rng = random.Random(seed)

@@ -6,7 +6,7 @@ import re
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from helpers import random_game, refused as check_refused, texts
+from helpers import examples, random_game, refused as check_refused, texts
 from spielkiste.cli import perft
 from spielkiste.codec import grid_encode
 from spielkiste.editor import Editor
@@ -462,7 +462,7 @@ def reference_moves(s):
 OPTION_SETS = [{}, {"players": 3}, {"players": 4}, {"players": 4, "teams": True}]
 
 
-@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(12), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 10**9), which=st.integers(0, 3))
 def test_random_play_invariants(seed, which):
     opts = OPTION_SETS[which]
@@ -573,7 +573,7 @@ def test_the_evaluation_credits_the_player_to_move_with_its_best_capture():
 OPTION_SETS_W = [{}, {"players": 3}, {"players": 4}, {"players": 4, "teams": True}]
 
 
-@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(6), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 10**9), which=st.integers(0, 3))
 def test_winning_moves_agree_with_playing_every_move(seed, which):
     def check(before, move, after):

@@ -6,7 +6,7 @@ import random
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from helpers import play, random_game, rules_examples, texts
+from helpers import examples, play, random_game, rules_examples, texts
 from spielkiste.cli import perft
 from spielkiste.editor import Editor
 from spielkiste.engine import State
@@ -506,7 +506,7 @@ def test_position_codes_reject_impossible_positions():
 
 
 # ---------------------------------------------------------------- random play
-@settings(max_examples=15, deadline=None)
+@settings(max_examples=examples(15), deadline=None)
 @given(seed=st.integers(0, 10**6), players=st.sampled_from([2, 3, 4, 5, 6]))
 def test_random_play_matches_the_reference_and_keeps_the_invariants(seed, players):
     start = Ziggurats.new({"players": players})

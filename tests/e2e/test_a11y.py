@@ -1,31 +1,61 @@
 """Accessibility audit with axe-core (PyPI axe-playwright-python ships it): every game screen, the
-new-game dialog, a rules page, the end-of-game panel and the embed view, with zero violations."""
+new-game dialog, a rules page, the end-of-game panel and the embed view, with zero violations, in the
+light look and again in the dark one (issue 34: axe's colour rules, the only ones a theme can change,
+under the system's dark preference, at the same screen: one walk through the screens, not two)."""
+import re
+
 import pytest
 
 from conftest import open_app, shot
 from spielkiste.registry import GAMES
 
 
+# axe-core's rules that read colours: text contrast (AA), and links told from text by colour alone
+COLOUR_RULES = ("color-contrast", "link-in-text-block")
+DARK_PAGE = 0.02          # the dark look's page background: at most this relative luminance (WCAG)
+
+
+def luminance(css_colour: str) -> float:
+    """Relative luminance (WCAG) of an rgb()/rgba() colour as getComputedStyle gives it."""
+    r, g, b = (int(v) / 255 for v in re.findall(r"[\d.]+", css_colour)[:3])
+    lin = [c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in (r, g, b)]
+    return 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
+
+
 class Axe:
     """axe-core (the copy axe-playwright-python ships) in a page: injected once per document, not
-    once per audit (half a megabyte of script, parsed again each time), and run on all its rules
-    or only on `rules`."""
+    once per audit (half a megabyte of script, parsed again each time). `violations` runs all its
+    rules on the page as it is, then, with `dark`, the colour rules again under the system's dark
+    preference (the page follows it: test_theme.py), and gives the page back its look."""
 
-    def __init__(self, rules=None):
+    def __init__(self, dark=True):
         from axe_playwright_python.sync_playwright import Axe as Shipped
         self.script = Shipped().axe_script
-        self.options = {"resultTypes": ["violations"]}
-        if rules:
-            self.options["runOnly"] = {"type": "rule", "values": list(rules)}
+        self.dark = dark
 
-    def violations(self, page):
-        # the page as it settles: no audit of a toast half faded in (its contrast is not yet its own)
+    def run(self, page, rules=None):
+        # the page as it settles: no audit of a toast half faded in or a colour half way (its contrast
+        # is not yet its own)
         page.wait_for_function("""document.getAnimations().every(a => a.playState !== 'running' ||
             a.effect.getComputedTiming().endTime === Infinity)""")
         if not page.evaluate("typeof window.axe === 'object'"):
             page.evaluate(self.script)
-        found = page.evaluate("options => axe.run(document, options).then(r => r.violations)", self.options)
+        options = {"resultTypes": ["violations"], **({"runOnly": {"type": "rule", "values": list(rules)}}
+                                                     if rules else {})}
+        found = page.evaluate("options => axe.run(document, options).then(r => r.violations)", options)
         return [(v["id"], v["impact"], [n["target"] for n in v["nodes"]][:3]) for v in found]
+
+    def violations(self, page):
+        found = self.run(page)
+        if not self.dark or page.evaluate("document.documentElement.dataset.theme || null") is not None:
+            return found              # a look the player chose: the system's preference changes nothing
+        page.emulate_media(color_scheme="dark")
+        try:
+            background = page.evaluate("getComputedStyle(document.documentElement).backgroundColor")
+            assert luminance(background) < DARK_PAGE, f"the page is not dark under a dark preference: {background}"
+            return found + [("dark: " + rule, impact, nodes) for rule, impact, nodes in self.run(page, COLOUR_RULES)]
+        finally:
+            page.emulate_media(color_scheme="null")
 
 
 @pytest.fixture(scope="module")

@@ -1,7 +1,7 @@
 """The dark theme (issue 34) in Chromium: the header's switch recolours the page and the board, the
 choice survives a reload and is painted before the page's Python runs, the system's preference is
 followed by default, an embed takes `?theme=` and keeps nothing, an exported picture keeps the
-theme it was made in, and axe finds nothing in the dark on the screens test_a11y.py covers.
+theme it was made in (test_a11y.py audits every screen in the dark too).
 tests/test_theme_css.py checks the style sheets themselves (every colour a custom property, the
 dark set the same twice, seat colours apart for a deuteranope)."""
 import base64
@@ -9,8 +9,8 @@ import re
 
 import pytest
 
-import test_a11y as a11y
 from conftest import open_app
+from test_a11y import luminance
 
 COLOURS = """() => {
   const css = (sel, prop) => getComputedStyle(document.querySelector(sel))[prop];
@@ -18,13 +18,6 @@ COLOURS = """() => {
           header: css('header#top', 'backgroundColor'), square: css('#board rect.cell', 'fill'),
           frame: css('#board rect.frame', 'fill')};
 }"""
-
-
-def luminance(css_colour: str) -> float:
-    """Relative luminance (WCAG) of an rgb()/rgba() colour as getComputedStyle gives it."""
-    r, g, b = (int(v) / 255 for v in re.findall(r"[\d.]+", css_colour)[:3])
-    lin = [c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in (r, g, b)]
-    return 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
 
 
 def theme(page):
@@ -113,23 +106,3 @@ def test_an_exported_picture_keeps_the_theme_shown(app, server):
     page.goto("data:image/svg+xml;base64," + base64.b64encode(text.encode()).decode())
     assert page.evaluate("getComputedStyle(document.querySelector('svg.board rect.cell')).fill") == square
 
-
-# axe-core's rules that read colours: text contrast (AA), and links told from text by colour alone
-COLOUR_RULES = ("color-contrast", "link-in-text-block")
-SCREENS = {
-    "every game screen": a11y.test_every_game_screen_in_both_languages,
-    "dialog, rules page, end of game": a11y.test_dialog_rules_page_and_the_end_of_the_game,
-    "embed": a11y.test_the_embed_view,
-    "board editor": a11y.test_the_board_editor_in_both_languages,
-}
-
-
-@pytest.mark.parametrize("screens", SCREENS.values(), ids=SCREENS.keys())
-def test_axe_finds_nothing_in_the_dark(app, server, screens):
-    """The accessibility test's screens again, under the system's dark preference: the rules whose
-    outcome a colour can change (the others see the same page as in test_a11y.py's light run)."""
-    page = app
-    page.emulate_media(color_scheme="dark")
-    screens(a11y.Axe(rules=COLOUR_RULES), page, server)
-    assert page.evaluate("matchMedia('(prefers-color-scheme: dark)').matches")
-    assert luminance(page.evaluate("getComputedStyle(document.documentElement).backgroundColor")) < .02

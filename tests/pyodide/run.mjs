@@ -20,9 +20,10 @@
 // pyproject.toml's pytest section puts /repo/py on sys.path exactly as under CPython), the wheel folder mounted at /wheels, where the
 // wheels are unpacked and compiled to bytecode once (site-<hash>/, put on sys.path), no bytecode of
 // the repo's own files and no pytest cache written, and hypothesis run with a "pyodide" profile that
-// turns its example database, deadline and too_slow health check off (same examples; the tests' own
-// @settings still apply). Before pytest it prints the lines "run.mjs: test files: ..." and
-// "pyodide-python X.Y.Z emscripten ..." (tests/test_in_pyodide.py reads both).
+// turns its example database, deadline and too_slow health check off (the tests' own @settings still
+// apply: each property test draws a third of its CPython examples here, tests/helpers.py's
+// examples()). Before pytest it prints the lines "run.mjs: test files: ..." and "pyodide-python X.Y.Z
+// emscripten ..." (tests/test_in_pyodide.py reads both).
 // The process exit code is pytest's (0 all passed, 1 some failed, 5 no tests, ...).
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
@@ -141,7 +142,7 @@ import pytest
 
 class PyodideProfile:
     """Hypothesis without its example database (no .hypothesis/ in the repo) and without the
-    time-based checks (Pyodide is ~2x slower): the same examples as under CPython. Loaded before
+    time-based checks (Pyodide is ~2x slower). Loaded before
     hypothesis' own plugin applies a --hypothesis-profile given on the command line."""
     @pytest.hookimpl(tryfirst=True)
     def pytest_configure(self, config):
