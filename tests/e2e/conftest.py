@@ -166,8 +166,16 @@ def browser(playwright_instance, server, request):
 
     b.new_context = new_context
     b.new_page = lambda **kw: plain_page(**{"service_workers": "block", **kw})
+    b.seed = seed
     yield b
     b.close()
+
+
+@pytest.fixture(scope="session")
+def seed(browser):
+    """The `browser`'s Seed (None when the run seeds nothing): `seed.seed(ctx)` for a context the test
+    makes itself, such as a persistent profile."""
+    return browser.seed
 
 
 def snapshot_key(folder):
@@ -200,7 +208,11 @@ class Seed:
         self.plain, self.server, self.made = plain_new_context, server, None
 
     def new_context(self, **kw):
-        ctx = self.plain(**kw)
+        return self.seed(self.plain(**kw))
+
+    def seed(self, ctx):
+        """`ctx`'s pages start from the snapshot (a new context of the tests' `browser`, or a test's
+        own persistent profile: see the `seed` fixture)."""
         key, length = self.made or self.make()
         ctx.add_init_script(SEED % {"origins": json.dumps(sorted(Server.live)), "path": json.dumps(SEED_PATH),
                                     "entry": json.dumps(f"/vendor/pyodide/snapshot-{key}"),

@@ -15,7 +15,7 @@ import urllib.request
 import pytest
 
 import build
-from conftest import ARGS, CHROMIUM, Server, Watch, click_some_targets, moves, open_app, wait_moves
+from conftest import ARGS, BASELINE_WASM, CHROMIUM, Server, Watch, click_some_targets, moves, open_app, wait_moves
 from spielkiste_web import ui_texts  # noqa: F401  (the page's text keys)
 
 
@@ -97,10 +97,11 @@ def test_persistent_storage_is_asked_for_once_after_the_first_save(app, server):
     assert page.watch.errors == []
 
 
-def cross_site_embed(playwright_instance, server, third_party_cookies, init_script=None):
+def cross_site_embed(playwright_instance, server, seed, third_party_cookies, init_script=None):
     """A host page on localhost framing the app on 127.0.0.1 (another site), in a Chromium profile
-    that allows or blocks third-party cookies, and with them the frame's storage. Returns
-    (context, page, watch, host server)."""
+    that allows or blocks third-party cookies, and with them the frame's storage; a browser of the
+    `browser` fixture's kind, whose frame starts Python from the seeded snapshot where its storage lets
+    it. Returns (context, page, watch, host server)."""
     profile = tempfile.mkdtemp(prefix="spielkiste-profile-")
     os.makedirs(os.path.join(profile, "Default"))
     with open(os.path.join(profile, "Default", "Preferences"), "w") as f:
@@ -111,8 +112,11 @@ def cross_site_embed(playwright_instance, server, third_party_cookies, init_scri
 <iframe id="game" src="{server.url}?embed#snorkels?seed=3" width="420" height="560" style="border:0"
  title="Snorkels"></iframe></body></html>""")
     host = Server(host_dir)
-    ctx = playwright_instance.chromium.launch_persistent_context(profile, executable_path=CHROMIUM, args=ARGS,
+    ctx = playwright_instance.chromium.launch_persistent_context(profile, executable_path=CHROMIUM,
+                                                                 args=ARGS + BASELINE_WASM, service_workers="block",
                                                                  viewport={"width": 1280, "height": 860})
+    if seed:
+        seed.seed(ctx)
     if init_script:
         ctx.add_init_script(init_script)
     page = ctx.new_page()
@@ -149,8 +153,8 @@ FRAME_STORAGE_BLOCKED = """if (window !== window.top) Object.defineProperty(wind
 
 
 def test_an_embed_on_another_site_without_local_storage_plays_without_a_banner(
-        playwright_instance, server):
-    ctx, page, watch, host = cross_site_embed(playwright_instance, server, True, FRAME_STORAGE_BLOCKED)
+        playwright_instance, server, seed):
+    ctx, page, watch, host = cross_site_embed(playwright_instance, server, seed, True, FRAME_STORAGE_BLOCKED)
     try:
         plays_without_a_storage_banner(page, server, watch, host)
     finally:
@@ -159,8 +163,8 @@ def test_an_embed_on_another_site_without_local_storage_plays_without_a_banner(
 
 
 def test_an_embed_on_another_site_that_blocks_third_party_storage_plays_without_a_banner(
-        playwright_instance, server):
-    ctx, page, watch, host = cross_site_embed(playwright_instance, server, False)
+        playwright_instance, server, seed):
+    ctx, page, watch, host = cross_site_embed(playwright_instance, server, seed, False)
     try:
         assert frame_storage(page, server)[1] == "SecurityError"     # the premise: the browser blocks it
         plays_without_a_storage_banner(page, server, watch, host)

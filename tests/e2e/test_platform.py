@@ -6,7 +6,7 @@ import time
 
 import pytest
 
-from conftest import ARGS, CHROMIUM, Server, Watch, click_some_targets, moves, open_app, shot, wait_moves
+from conftest import ARGS, BASELINE_WASM, CHROMIUM, Server, Watch, click_some_targets, moves, open_app, shot, wait_moves
 from spielkiste.ai import levels
 from spielkiste.registry import GAMES
 
@@ -125,11 +125,19 @@ def test_undo_redo_and_move_list(app, server):
     assert moves(page) == ["D4", "E5", "C3", "A1"]
 
 
-def test_reload_and_reopening_the_browser_restore_the_game(playwright_instance, dist):
+def test_reload_and_reopening_the_browser_restore_the_game(playwright_instance, dist, seed):
+    """What a browser profile on disk brings back: its storage (a page of the `browser`'s kind, seeded,
+    without the offline copy, whose download, reload and snapshot are test_works_offline_after_one_visit's,
+    test_install.py's and test_snapshot.py's)."""
     srv = Server(dist)
     profile = tempfile.mkdtemp(prefix="spielkiste-profile-")
+
+    def reopen():
+        ctx = playwright_instance.chromium.launch_persistent_context(
+            profile, executable_path=CHROMIUM, args=ARGS + BASELINE_WASM, service_workers="block")
+        return seed.seed(ctx) if seed else ctx
     try:
-        ctx = playwright_instance.chromium.launch_persistent_context(profile, executable_path=CHROMIUM, args=ARGS)
+        ctx = reopen()
         pg = ctx.new_page()
         open_app(pg, srv.url + "#snorkels?m=D4,E5")
         pg.click("[data-cell='C3']")
@@ -140,7 +148,7 @@ def test_reload_and_reopening_the_browser_restore_the_game(playwright_instance, 
         pg.wait_for_selector("body[data-ready='1']", timeout=90000)
         assert (moves(pg), pieces(pg)) == want
         ctx.close()
-        ctx = playwright_instance.chromium.launch_persistent_context(profile, executable_path=CHROMIUM, args=ARGS)
+        ctx = reopen()
         pg = ctx.new_page()
         open_app(pg, srv.url)           # no link: the game in progress comes back
         assert (moves(pg), pieces(pg)) == want
@@ -151,10 +159,11 @@ def test_reload_and_reopening_the_browser_restore_the_game(playwright_instance, 
         srv.stop()
 
 
-def test_works_offline_after_one_visit(playwright_instance, dist):
+def test_works_offline_after_one_visit(browser, dist):
+    """A first visit (a plain start, the offline copy downloaded), then the server gone: the reload
+    comes from the offline copy, Python and the computer's worker too."""
     srv = Server(dist)
-    b = playwright_instance.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-    ctx = b.new_context()
+    ctx = browser.new_context(service_workers="allow")       # not seeded: a first visit
     pg = ctx.new_page()
     w = Watch(pg)
     try:
@@ -170,7 +179,7 @@ def test_works_offline_after_one_visit(playwright_instance, dist):
         shot(pg, "platform-offline")
         assert w.foreign() == [] and w.errors == []
     finally:
-        b.close()
+        ctx.close()
 
 
 def test_stop_button_and_computer_versus_computer(app, server):
