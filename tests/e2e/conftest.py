@@ -140,9 +140,10 @@ def server(dist):
 # V8 compiles Pyodide's hot wasm functions a second time with its optimizing tier, in background
 # threads: 2-4 s of CPU of each fresh start on this 2-core machine, taken from the other test worker.
 # The `browser` of the tests that start pages of their own runs the baseline tier only (the same wasm,
-# the same results, slower code); the booted pages, which live for the whole run and answer hundreds
-# of tests, the run of the `solo` tests, which time the page, and every test that launches its own
-# browser (the main-thread timings, offline, persistent profiles) drive Chromium as shipped (ARGS).
+# the same results, slower code), and so do the tests' own persistent profiles (a profile's storage, the
+# snapshot's making, a first visit's downloads, cross-site embeds); the booted pages, which live for the
+# whole run and answer hundreds of tests, the run of the `solo` tests and the main-thread timings, which
+# time the page, drive Chromium as shipped (ARGS).
 BASELINE_WASM = ["--js-flags=--liftoff-only"]
 
 

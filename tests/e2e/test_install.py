@@ -299,7 +299,7 @@ def test_a_first_visit_downloads_each_file_once(playwright_instance, dist):
     counted as a host that compresses its files (gzip, as every static host does) sends them."""
     server = Server(dist, log=[])
     ctx = playwright_instance.chromium.launch_persistent_context(
-        tempfile.mkdtemp(prefix="spielkiste-profile-"), executable_path=CHROMIUM, args=ARGS)
+        tempfile.mkdtemp(prefix="spielkiste-profile-"), executable_path=CHROMIUM, args=ARGS + BASELINE_WASM)
     try:
         page = ctx.new_page()
         open_app(page, server.url + "#snorkels")
