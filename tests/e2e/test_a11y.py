@@ -25,13 +25,12 @@ def luminance(css_colour: str) -> float:
 class Axe:
     """axe-core (the copy axe-playwright-python ships) in a page: injected once per document, not
     once per audit (half a megabyte of script, parsed again each time). `violations` runs all its
-    rules on the page as it is, then, with `dark`, the colour rules again under the system's dark
-    preference (the page follows it: test_theme.py), and gives the page back its look."""
+    rules on the page as it is, then the colour rules again under the system's dark preference (the
+    page follows it: test_theme.py), and gives the page back its look."""
 
-    def __init__(self, dark=True):
+    def __init__(self):
         from axe_playwright_python.sync_playwright import Axe as Shipped
         self.script = Shipped().axe_script
-        self.dark = dark
 
     def run(self, page, rules=None):
         # the page as it settles: no audit of a toast half faded in or a colour half way (its contrast
@@ -47,13 +46,14 @@ class Axe:
 
     def violations(self, page):
         found = self.run(page)
-        if not self.dark or page.evaluate("document.documentElement.dataset.theme || null") is not None:
+        if page.evaluate("document.documentElement.dataset.theme || null") is not None:
             return found              # a look the player chose: the system's preference changes nothing
         page.emulate_media(color_scheme="dark")
         try:
+            dark = self.run(page, COLOUR_RULES)           # (after the page's colours have settled)
             background = page.evaluate("getComputedStyle(document.documentElement).backgroundColor")
             assert luminance(background) < DARK_PAGE, f"the page is not dark under a dark preference: {background}"
-            return found + [("dark: " + rule, impact, nodes) for rule, impact, nodes in self.run(page, COLOUR_RULES)]
+            return found + [("dark: " + rule, impact, nodes) for rule, impact, nodes in dark]
         finally:
             page.emulate_media(color_scheme="null")
 
