@@ -140,8 +140,8 @@ def server(dist):
 # V8 compiles Pyodide's hot wasm functions a second time with its optimizing tier, in background
 # threads: 2-4 s of CPU of each fresh start on this 2-core machine, taken from the other test worker.
 # The `browser` of the tests that start pages of their own runs the baseline tier only (the same wasm,
-# the same results, slower code), and so do the tests' own persistent profiles (a profile's storage, the
-# snapshot's making, a first visit's downloads, cross-site embeds); the booted pages, which live for the
+# the same results, slower code), and so do the tests' own persistent profiles (`own_profile`: a profile's
+# storage, the snapshot's making, a first visit's downloads, cross-site embeds); the booted pages, which live for the
 # whole run and answer hundreds of tests, the run of the `solo` tests and the main-thread timings, which
 # time the page, drive Chromium as shipped (ARGS).
 BASELINE_WASM = ["--js-flags=--liftoff-only"]
@@ -177,6 +177,17 @@ def seed(browser):
     """The `browser`'s Seed (None when the run seeds nothing): `seed.seed(ctx)` for a context the test
     makes itself, such as a persistent profile."""
     return browser.seed
+
+
+def own_profile(playwright_instance, folder=None, seed=None, **kw):
+    """A test's own browser profile on disk (a persistent context: `folder`, or a new one), in a browser
+    of the `browser` fixture's kind (BASELINE_WASM); with `seed` (the fixture) its pages start Python
+    from the snapshot. `kw` goes to Playwright (service_workers, viewport, ...)."""
+    import tempfile
+    ctx = playwright_instance.chromium.launch_persistent_context(
+        folder or tempfile.mkdtemp(prefix="spielkiste-profile-"), executable_path=CHROMIUM,
+        args=ARGS + BASELINE_WASM, **kw)
+    return seed.seed(ctx) if seed else ctx
 
 
 def snapshot_key(folder):

@@ -15,7 +15,7 @@ import urllib.request
 import pytest
 
 import build
-from conftest import ARGS, BASELINE_WASM, CHROMIUM, Server, Watch, click_some_targets, moves, open_app, wait_moves
+from conftest import Server, Watch, click_some_targets, moves, open_app, own_profile, wait_moves
 from spielkiste_web import ui_texts  # noqa: F401  (the page's text keys)
 
 
@@ -112,11 +112,8 @@ def cross_site_embed(playwright_instance, server, seed, third_party_cookies, ini
 <iframe id="game" src="{server.url}?embed#snorkels?seed=3" width="420" height="560" style="border:0"
  title="Snorkels"></iframe></body></html>""")
     host = Server(host_dir)
-    ctx = playwright_instance.chromium.launch_persistent_context(profile, executable_path=CHROMIUM,
-                                                                 args=ARGS + BASELINE_WASM, service_workers="block",
-                                                                 viewport={"width": 1280, "height": 860})
-    if seed:
-        seed.seed(ctx)
+    ctx = own_profile(playwright_instance, profile, seed, service_workers="block",
+                      viewport={"width": 1280, "height": 860})
     if init_script:
         ctx.add_init_script(init_script)
     page = ctx.new_page()
@@ -298,8 +295,7 @@ def test_a_first_visit_downloads_each_file_once(playwright_instance, dist):
     on top of what the page itself downloads (the other games' rules, with their pictures, and boards),
     counted as a host that compresses its files (gzip, as every static host does) sends them."""
     server = Server(dist, log=[])
-    ctx = playwright_instance.chromium.launch_persistent_context(
-        tempfile.mkdtemp(prefix="spielkiste-profile-"), executable_path=CHROMIUM, args=ARGS + BASELINE_WASM)
+    ctx = own_profile(playwright_instance)
     try:
         page = ctx.new_page()
         open_app(page, server.url + "#snorkels")

@@ -6,7 +6,7 @@ import time
 
 import pytest
 
-from conftest import ARGS, BASELINE_WASM, CHROMIUM, Server, Watch, click_some_targets, moves, open_app, shot, wait_moves
+from conftest import Server, Watch, click_some_targets, moves, open_app, own_profile, shot, wait_moves
 from spielkiste.ai import levels
 from spielkiste.registry import GAMES
 
@@ -131,13 +131,8 @@ def test_reload_and_reopening_the_browser_restore_the_game(playwright_instance, 
     test_install.py's and test_snapshot.py's)."""
     srv = Server(dist)
     profile = tempfile.mkdtemp(prefix="spielkiste-profile-")
-
-    def reopen():
-        ctx = playwright_instance.chromium.launch_persistent_context(
-            profile, executable_path=CHROMIUM, args=ARGS + BASELINE_WASM, service_workers="block")
-        return seed.seed(ctx) if seed else ctx
     try:
-        ctx = reopen()
+        ctx = own_profile(playwright_instance, profile, seed, service_workers="block")
         pg = ctx.new_page()
         open_app(pg, srv.url + "#snorkels?m=D4,E5")
         pg.click("[data-cell='C3']")
@@ -148,7 +143,7 @@ def test_reload_and_reopening_the_browser_restore_the_game(playwright_instance, 
         pg.wait_for_selector("body[data-ready='1']", timeout=90000)
         assert (moves(pg), pieces(pg)) == want
         ctx.close()
-        ctx = reopen()
+        ctx = own_profile(playwright_instance, profile, seed, service_workers="block")
         pg = ctx.new_page()
         open_app(pg, srv.url)           # no link: the game in progress comes back
         assert (moves(pg), pieces(pg)) == want

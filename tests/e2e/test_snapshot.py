@@ -9,7 +9,7 @@ import tempfile
 import pytest
 
 import build
-from conftest import ARGS, BASELINE_WASM, CHROMIUM, Server, Watch, click_some_targets, snapshot_key, wait_moves
+from conftest import Server, Watch, click_some_targets, own_profile, snapshot_key, wait_moves
 
 ENTRIES = """async () => {
   if (!(await caches.has("pyodide-snapshot"))) return [];
@@ -31,8 +31,7 @@ def profile(playwright_instance, dist):
     (served by it) made the snapshot. Yields (page, server). Made once for this file (each costs two
     cold starts and a snapshot): every test leaves a good snapshot of this build behind."""
     server = Server(dist)
-    ctx = playwright_instance.chromium.launch_persistent_context(
-        tempfile.mkdtemp(prefix="spielkiste-profile-"), executable_path=CHROMIUM, args=ARGS + BASELINE_WASM)
+    ctx = own_profile(playwright_instance)
     page = ctx.pages[0]
     page.watch = Watch(page)
     try:
