@@ -2,14 +2,14 @@
 (review_session.py) while the page stays usable, then the win-chance graph under the board, the
 marks in the move list and on the graph, the better move, the summary; navigation by clicking the
 graph and by the keys; kept with the game across a reload; a four-player team game in German on a
-phone; and the time of a 40-ply review at the default budget (printed: the issue's figure).
+phone. The time of a 40-ply review at the default budget is a figure of tests/bench/review_time.py
+--browser (the same page and game), not of this test.
 
-Budgets are small here (#btn-review[data-seconds]) where the figure is not the point."""
+Budgets are small here (#btn-review[data-seconds]) where the default budget is not the point."""
 import json
 import random
 import re
 import sys
-import time
 from pathlib import Path
 
 from conftest import open_app, shot
@@ -70,12 +70,12 @@ def current_ply(page):
     return int(cur.get_attribute("data-ply")) if cur else 0
 
 
-def test_review_finds_the_missed_win_navigates_keeps_and_times_forty_plies(app, server):
+def test_review_finds_the_missed_win_navigates_keeps_and_reviews_forty_plies(app, server):
     page = app                  # the worker's booted page (its reload below is the test's own start)
     open_app(page, server.url + "#" + PLANTED)
     assert page.is_hidden("#review-graph")
-    data = review(page, seconds=0.1)
-    assert data["state"] == "done" and data["total"] == 7
+    data = review(page)                          # the default budget: 0.3 s per position
+    assert data["state"] == "done" and data["total"] == 7 and data["seconds"] == 0.3
     check_graph(page, data)
     # a win in one is exact: the position before D4 is Purple's, the one after it Green's
     assert data["points"][4] == [100, 0] and data["points"][5] == [0, 100]
@@ -123,19 +123,15 @@ def test_review_finds_the_missed_win_navigates_keeps_and_times_forty_plies(app, 
     assert page.is_hidden("#review-progress")
     assert page.locator("#movelist button.mark-blunder[data-ply='5']").count() == 1
 
-    # the figure: a 40-ply game at the default budget (0.3 s per position)
+    # a 40-ply game, at a small budget (its time at the default budget is a figure of
+    # tests/bench/review_time.py --browser, not a check: 12 s of the worker's CPU, issue 31)
     forty = FORTY
     page.evaluate(f"location.hash = {json.dumps(forty)}")
     page.wait_for_function(f"window.spielkiste() === {json.dumps(forty)}", timeout=30000)
     assert page.is_hidden("#review-graph"), "the other game's review is not this one's"
-    page.eval_on_selector("#btn-review", "b => delete b.dataset.seconds")
-    t0 = time.perf_counter()
-    data = review(page, timeout=180000)
-    seconds = time.perf_counter() - t0
-    print(f"\nreview of a 40-ply game (41 positions, weltreich) at 0.3 s per position: {seconds:.1f} s")
-    assert data["total"] == 41 and data["seconds"] == 0.3
+    data = review(page, seconds=0.05)
+    assert data["total"] == 41 and data["seconds"] == 0.05
     check_graph(page, data)
-    assert seconds < 41 * 0.3 * 8, "a figure, not a race: two shared cores under load measured 36 s"
 
 
 def test_a_four_player_team_review_in_german_on_a_phone_with_cancel(browser, server):
