@@ -79,21 +79,31 @@ DAMAGE = {
 }
 
 
-@pytest.mark.parametrize("damage", list(DAMAGE))
-def test_a_damaged_snapshot_means_the_plain_start_and_is_made_again(returning, dist, damage):
+def test_a_damaged_snapshot_means_the_plain_start_and_is_made_again(returning, dist):
+    """Each damage in turn, in the one profile, put in from a page of the site that runs no app (the
+    manifest): each visit starts Python the plain way and says why in the console. The snapshot made
+    again after the last one serves the next start. (Issue 31: the snapshot's making after a plain
+    start is the same code whatever the damage; leaving the page ends the first two makings, whose
+    results would only be the next damage's victims.)"""
     page, server = returning
     entry = page.evaluate(ENTRIES)[0]
-    page.evaluate(f"""async () => {{
-        const cache = await caches.open("pyodide-snapshot");
-        await cache.put({entry!r}, {DAMAGE[damage]});
-    }}""")
-    assert visit(page, server.url + "#snorkels") == ""          # refused: Python started the plain way
+    for damage, response in DAMAGE.items():
+        page.goto(server.url + "manifest.webmanifest")     # no app: no snapshot being made meanwhile
+        page.evaluate(f"""async () => {{
+            const cache = await caches.open("pyodide-snapshot");
+            await cache.put({entry!r}, {response});
+        }}""")
+        said = len([line for line in page.watch.console if "Python snapshot" in line and "plain start" in line])
+        assert visit(page, server.url + "#snorkels") == "", damage     # refused: Python started the plain way
+        # said why, in the console
+        assert len([line for line in page.watch.console
+                    if "Python snapshot" in line and "plain start" in line]) == said + 1, damage
     page.wait_for_function("document.documentElement.dataset.snapshot === 'made'", timeout=120000)
+    assert page.evaluate(ENTRIES) == [entry]                        # made again, where start.mjs looks
     page.select_option("#seats select[data-seat='1']", "computer")
     click_some_targets(page, 1)
     wait_moves(page, 2, timeout=60000)
     assert visit(page, server.url + "#snorkels") == snapshot_key(dist)  # the new one serves the next start
-    assert any("Python snapshot" in line for line in page.watch.console)    # said why, in the console
     assert page.watch.errors == []
 
 
