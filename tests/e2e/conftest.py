@@ -91,16 +91,18 @@ class Server:
     """dist/ (or another folder) on a free 127.0.0.1 port, in a thread; stop() takes it down.
     A server without a `log` also serves the tests' own files (`extra`: URL path -> file, the same for
     each such server: Seed's snapshot) and is `live` while it runs (Seed seeds its pages); one with a
-    log serves the site alone, so what it logs is what a browser asks of the site."""
+    log serves the site alone, so what it logs is what a browser asks of the site, unless `seeded`
+    (a test that reads the log only after its pages have started: the seed's request is logged too)."""
     extra: dict = {}
     live: set = set()
 
-    def __init__(self, directory, log=None):
+    def __init__(self, directory, log=None, seeded=False):
         import build
         os.environ["SPIELKISTE_QUIET"] = "1"
         self.log = log           # a list: (path, bytes) of every body sent
         self.httpd = build.make_server(directory, 0, log=log)
-        extra = Server.extra if log is None else {}
+        seeded = log is None or seeded
+        extra = Server.extra if seeded else {}
         made = self.httpd.RequestHandlerClass             # functools.partial(handler class, directory=...)
         plain = made.func.translate_path
         handler = type("WithExtra", (made.func,),
@@ -110,7 +112,7 @@ class Server:
         self.url = f"http://127.0.0.1:{self.port}/"
         self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
         self.thread.start()
-        if log is None:
+        if seeded:
             Server.live.add(self.url.rstrip("/"))
 
     def stop(self):

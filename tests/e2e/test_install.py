@@ -15,7 +15,7 @@ import urllib.request
 import pytest
 
 import build
-from conftest import Server, Watch, click_some_targets, moves, open_app, own_profile, wait_moves
+from conftest import Server, Watch, click_some_targets, moves, open_app, own_profile, shot, wait_moves
 from spielkiste_web import ui_texts  # noqa: F401  (the page's text keys)
 
 
@@ -204,10 +204,14 @@ def rules_text(page):
     return text
 
 
-def on_first_build(context, folder, lang="en"):
+def on_first_build(context, folder, lang="en", seed=None):
     """A tab controlled by the first build's worker: installed on the first visit, in charge from the
-    next load on. Returns (page, server with its log of bodies sent)."""
-    server = Server(folder, log=[])
+    next load on. Returns (page, server with its log of bodies sent). With `seed` (the fixture) the
+    engine's Python starts from this build's snapshot, as a returning player's does (the update, not
+    the snapshot, is what is tested: test_snapshot.py has the snapshot's making)."""
+    server = Server(folder, log=[], seeded=seed is not None)
+    if seed is not None:
+        seed.seed(context)
     page = context.new_page()
     page.watch = Watch(page)
     page.add_init_script(f"localStorage.setItem('spielkiste.lang', '{lang}')")
@@ -218,8 +222,10 @@ def on_first_build(context, folder, lang="en"):
     # the AI worker has its interpreter before the deploy (on a loaded machine it boots late)
     page.wait_for_selector("body[data-ai='ready']", timeout=120000)
     # and the Python snapshot is made (its worker reads the wasm as the page does, from the HTTP
-    # cache: on a loaded machine that request could land after the deploy)
-    page.wait_for_function("document.documentElement.dataset.snapshot", timeout=120000)
+    # cache: on a loaded machine that request could land after the deploy), or found: the seeded one
+    # restored (nothing is made) or kept
+    page.wait_for_function("document.documentElement.dataset.snapshot || window.spielkisteSnapshot",
+                           timeout=120000)
     assert page.evaluate("navigator.serviceWorker.controller !== null")
     return page, server
 
@@ -244,14 +250,14 @@ NEW_CACHE = """async () => {
 
 
 @pytest.mark.service_worker
-def test_an_update_downloads_only_the_file_that_changed_and_waits_for_the_player(context, dist):
+def test_an_update_downloads_only_the_file_that_changed_and_waits_for_the_player(context, dist, seed):
     """A deploy while a tab is open (on a German page): the browser fetches only the file that
     changed; the page offers the new version in the page's language (and in the other one once the
     player switches), keeps the offer while the player plays on, and keeps its own version (a file
     fetched after the deploy is still the first build's) until the player accepts; then the new
     build's file, and the first build's cache is gone."""
     folder = site_copy(dist)
-    page, server = on_first_build(context, folder, lang="de")
+    page, server = on_first_build(context, folder, lang="de", seed=seed)
     try:
         sent = server.log
         sent.clear()
@@ -289,27 +295,39 @@ def compressed(dist, log):
     return [(p, size(p) if n else 0) for p, n in log]
 
 
-def test_a_first_visit_downloads_each_file_once(playwright_instance, dist):
+def test_a_first_visit_downloads_each_file_once_and_then_works_offline(playwright_instance, dist):
     """The worker's install takes what the page has just fetched from the HTTP cache (a browser profile
     on disk, as a player's): each file crosses the wire once, and the offline copy costs at most 5 %
     on top of what the page itself downloads (the other games' rules, with their pictures, and boards),
-    counted as a host that compresses its files (gzip, as every static host does) sends them."""
+    counted as a host that compresses its files (gzip, as every static host does) sends them. Then the
+    server goes: the reload comes from the offline copy, Python and the computer's worker too (one first
+    visit for both: issue 31)."""
     server = Server(dist, log=[])
     ctx = own_profile(playwright_instance)
     try:
         page = ctx.new_page()
+        watch = Watch(page)
         open_app(page, server.url + "#snorkels")
         page.wait_for_function("document.documentElement.dataset.offline === 'ready'", timeout=120000)
+        page.wait_for_function("document.body.dataset.ai === 'ready'", timeout=90000)
+        server.stop()
+        paths = [p for p, _ in server.log]
+        start = paths.index("/sw.js")             # the worker's registration: what comes before is the page's
+        own = sum(n for _, n in compressed(dist, server.log[:start]))
+        total = sum(n for _, n in compressed(dist, server.log))
+        assert [p for p, n in collections.Counter(p for p, n in server.log if n).items() if n > 1] == []
+        assert [p for p, n in server.log[start:] if n == 0] == []  # not even a revalidation: the HTTP cache answers
+        assert total <= 1.05 * own, (total, own)
+        page.reload()                              # the server is gone
+        page.wait_for_selector("body[data-ready='1']", timeout=90000)
+        assert page.locator("#embed-open").is_hidden()     # the embed's link, not in the full app
+        click_some_targets(page, 1)
+        wait_moves(page, 2, timeout=90000)         # the computer answered: its worker loaded from the cache too
+        shot(page, "platform-offline")
+        assert watch.foreign() == [] and watch.errors == []
     finally:
         ctx.close()
         server.stop()
-    paths = [p for p, _ in server.log]
-    start = paths.index("/sw.js")                 # the worker's registration: what comes before is the page's
-    own = sum(n for _, n in compressed(dist, server.log[:start]))
-    total = sum(n for _, n in compressed(dist, server.log))
-    assert [p for p, n in collections.Counter(p for p, n in server.log if n).items() if n > 1] == []
-    assert [p for p, n in server.log[start:] if n == 0] == []      # not even a revalidation: the HTTP cache answers
-    assert total <= 1.05 * own, (total, own)
 
 
 def test_the_offline_copy_holds_every_file_a_session_requests_and_no_unused_pyscript_chunk(browser, dist):

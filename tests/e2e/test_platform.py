@@ -127,8 +127,8 @@ def test_undo_redo_and_move_list(app, server):
 
 def test_reload_and_reopening_the_browser_restore_the_game(playwright_instance, dist, seed):
     """What a browser profile on disk brings back: its storage (a page of the `browser`'s kind, seeded,
-    without the offline copy, whose download, reload and snapshot are test_works_offline_after_one_visit's,
-    test_install.py's and test_snapshot.py's)."""
+    without the offline copy, whose download, offline reload, update and snapshot are test_install.py's
+    and test_snapshot.py's)."""
     srv = Server(dist)
     profile = tempfile.mkdtemp(prefix="spielkiste-profile-")
     try:
@@ -152,29 +152,6 @@ def test_reload_and_reopening_the_browser_restore_the_game(playwright_instance, 
         ctx.close()         # (a corrupt save at start-up: e2e/test_faults.py::test_a_corrupt_saved_field_...)
     finally:
         srv.stop()
-
-
-def test_works_offline_after_one_visit(browser, dist):
-    """A first visit (a plain start, the offline copy downloaded), then the server gone: the reload
-    comes from the offline copy, Python and the computer's worker too."""
-    srv = Server(dist)
-    ctx = browser.new_context(service_workers="allow")       # not seeded: a first visit
-    pg = ctx.new_page()
-    w = Watch(pg)
-    try:
-        open_app(pg, srv.url + "#snorkels")
-        pg.wait_for_function("document.documentElement.dataset.offline === 'ready'", timeout=60000)
-        pg.wait_for_function("document.body.dataset.ai === 'ready'", timeout=90000)
-        srv.stop()
-        pg.reload()
-        pg.wait_for_selector("body[data-ready='1']", timeout=90000)
-        assert pg.locator("#embed-open").is_hidden()     # the embed's link, not in the full app
-        click_some_targets(pg, 1)
-        wait_moves(pg, 2, timeout=90000)          # the computer answered: its worker loaded from the cache too
-        shot(pg, "platform-offline")
-        assert w.foreign() == [] and w.errors == []
-    finally:
-        ctx.close()
 
 
 def test_stop_button_and_computer_versus_computer(app, server):
