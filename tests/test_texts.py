@@ -8,6 +8,7 @@ keys that exist in English and German, fill all their fields, and read in one la
 the German text holds no word that only the English table uses, and the other way round.
 A static pass checks that no game hands the page prose instead of a message."""
 import ast
+import functools
 import importlib
 import itertools
 import random
@@ -36,12 +37,14 @@ def words(text: str) -> set[str]:
     return {w.lower() for w in WORD.findall(FIELD.sub(" ", text))}
 
 
-def only_in(lang: str) -> set[str]:
+@functools.cache
+def only_in(lang: str) -> frozenset[str]:
     """Words of `lang`'s entries (those that differ between the languages) that no entry of
-    the other language uses."""
+    the other language uses. Worked out once per language (the table is fixed): the browser's
+    language walk asks at every screen."""
     other = "de" if lang == "en" else "en"
     mine = set().union(*(words(e[lang]) for e in TABLE.values() if e["en"] != e["de"]))
-    return mine - set().union(*(words(e[other]) for e in TABLE.values()))
+    return frozenset(mine - set().union(*(words(e[other]) for e in TABLE.values())))
 
 
 # ------------------------------------------------------------------ the walk
