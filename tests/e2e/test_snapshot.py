@@ -79,6 +79,11 @@ DAMAGE = {
 }
 
 
+def plain_starts_said(page):
+    """How many times start.mjs has said in the console why it started Python the plain way."""
+    return sum("Python snapshot" in line and "plain start" in line for line in page.watch.console)
+
+
 def test_a_damaged_snapshot_means_the_plain_start_and_is_made_again(returning, dist):
     """Each damage in turn, in the one profile, put in from a page of the site that runs no app (the
     manifest): each visit starts Python the plain way and says why in the console. The snapshot made
@@ -93,11 +98,9 @@ def test_a_damaged_snapshot_means_the_plain_start_and_is_made_again(returning, d
             const cache = await caches.open("pyodide-snapshot");
             await cache.put({entry!r}, {response});
         }}""")
-        said = len([line for line in page.watch.console if "Python snapshot" in line and "plain start" in line])
+        said = plain_starts_said(page)
         assert visit(page, server.url + "#snorkels") == "", damage     # refused: Python started the plain way
-        # said why, in the console
-        assert len([line for line in page.watch.console
-                    if "Python snapshot" in line and "plain start" in line]) == said + 1, damage
+        assert plain_starts_said(page) == said + 1, damage              # said why, in the console
     page.wait_for_function("document.documentElement.dataset.snapshot === 'made'", timeout=120000)
     assert page.evaluate(ENTRIES) == [entry]                        # made again, where start.mjs looks
     page.select_option("#seats select[data-seat='1']", "computer")
