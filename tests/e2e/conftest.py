@@ -357,12 +357,6 @@ STATE = """() => {
 }"""
 
 
-# the browser's own Storage.prototype.setItem, where a test replaced it with a failing one and kept
-# the original as window.__plainSetItem (e2e/test_storage_safety.py's full storage)
-PLAIN_STORAGE = """() => { if (window.__plainSetItem) Storage.prototype.setItem = window.__plainSetItem;
-    delete window.__plainSetItem; delete window.__full; }"""
-
-
 def route(page, frag, timeout=30000):
     """Route the booted page to the link `frag` as the address bar would (a hashchange), and wait
     until its snapshot is drawn (window.spielkiste() answers "" while a route is on its way)."""
@@ -413,6 +407,40 @@ def boot_shared(browser, server, device):
     return pg
 
 
+# the reset's reads and writes in the page, each group one call (issue 31: the reset runs before every
+# test on a booted page; a call into the page is ~5-10 ms of CPU, and the reset made 20 of them)
+RESET_READ = """() => {
+  document.querySelectorAll('dialog[open]').forEach(d => d.close());
+  document.querySelectorAll('details[open]').forEach(d => { d.open = false; });        // My games
+  const ev = document.getElementById('eval-toggle');
+  return {lang: document.getElementById('lang').value, theme: document.documentElement.dataset.theme || null,
+          eval: !!ev && ev.checked && ev.checkVisibility()};
+}"""
+# the browser's own Storage.prototype.setItem, where a test replaced it with a failing one and kept the
+# original as window.__plainSetItem (e2e/test_storage_safety.py's full storage); storage cleared; the resource
+# timings a fresh page starts with: none (the browser keeps 250 and then drops new ones, which a test reading
+# what the page fetched would miss on a page many tests used)
+RESET_STORAGE = """() => {
+  if (window.__plainSetItem) Storage.prototype.setItem = window.__plainSetItem;
+  delete window.__plainSetItem; delete window.__full;
+  localStorage.clear(); sessionStorage.clear();
+  performance.clearResourceTimings();
+}"""
+# after the route: what the route itself wrote cleared; which bars show a close button; the level shown
+RESET_AFTER_ROUTE = """() => {
+  localStorage.clear(); sessionStorage.clear();
+  const shown = id => { const e = document.getElementById(id); return !!e && e.checkVisibility(); };
+  return {bars: ['notice', 'message'].filter(b => shown(b + '-close')), level: document.getElementById('level').value};
+}"""
+# the top of the page, and the focus on the page itself, so the next Tab starts at the top (the skip link),
+# as on a page just opened
+RESET_FOCUS = """() => {
+  window.scrollTo(0, 0);
+  if (document.activeElement) document.activeElement.blur();
+  document.body.tabIndex = -1; document.body.focus(); document.body.removeAttribute('tabindex');
+}"""
+
+
 def reset(pg):
     """Back to a first visit's state that opens a link (see above)."""
     pg.set_viewport_size(DEVICES[pg.device]["viewport"])
@@ -420,35 +448,27 @@ def reset(pg):
     for other in pg.context.pages:       # a second tab a test opened and left
         if other is not pg:
             other.close()
-    pg.evaluate("document.querySelectorAll('dialog[open]').forEach(d => d.close());"
-                "document.querySelectorAll('details[open]').forEach(d => { d.open = false; })")   # My games
-    if pg.input_value("#lang") != "en":
+    now = pg.evaluate(RESET_READ)
+    if now["lang"] != "en":
         pg.select_option("#lang", "en")          # the language menu, as a player goes back to English
     pg.emulate_media(color_scheme="null")        # the system's look a test emulated
     for _ in range(2):                           # the theme switch, back to the system's look
-        if pg.evaluate("document.documentElement.dataset.theme || null") is None:
+        if now["theme"] is None:
             break
         pg.click("#btn-theme")
-    if pg.is_checked("#eval-toggle") and pg.is_visible("#eval-toggle"):
+        now = pg.evaluate(RESET_READ)
+    if now["eval"]:
         pg.uncheck("#eval-toggle")
-    pg.evaluate(PLAIN_STORAGE)
-    pg.evaluate("localStorage.clear(); sessionStorage.clear()")
-    # the resource timings a fresh page starts with: none (the browser keeps 250 and then drops new ones,
-    # which a test reading what the page fetched would miss on a page many tests used)
-    pg.evaluate("performance.clearResourceTimings()")
+    pg.evaluate(RESET_STORAGE)
     route(pg, HOME)
-    pg.evaluate("localStorage.clear(); sessionStorage.clear()")   # and what the route itself wrote
-    for bar in ("notice", "message"):
-        if pg.is_visible(f"#{bar}-close"):
-            pg.click(f"#{bar}-close")
+    after = pg.evaluate(RESET_AFTER_ROUTE)
+    for bar in after["bars"]:
+        pg.click(f"#{bar}-close")
     state = Booted.states.get(pg.device)
-    if state is not None and pg.input_value("#level") != json.loads(state)["level"]:
+    if state is not None and after["level"] != json.loads(state)["level"]:
         pg.click("#btn-new")             # a level chosen in a cancelled dialog: shown again from the page's
         pg.click("#newgame-cancel")
-    pg.evaluate("window.scrollTo(0, 0)")
-    # the focus on the page itself, so the next Tab starts at the top (the skip link), as on a page just opened
-    pg.evaluate("""() => { if (document.activeElement) document.activeElement.blur();
-        document.body.tabIndex = -1; document.body.focus(); document.body.removeAttribute('tabindex'); }""")
+    pg.evaluate(RESET_FOCUS)
     pg.watch.requests.clear()
     pg.watch.errors.clear()
     pg.watch.console.clear()
@@ -548,6 +568,23 @@ def click_some_targets(page, count=1):
 
 
 CENTRE = ["D4", "C3", "E5", "C5", "E3", "D3", "D5", "C4", "E4"]
+
+
+def one_move_from_the_end(link):
+    """The fragment of `link`'s game (e.g. "surikata?seed=3") played by its first legal moves to one move
+    before its end, worked out by the engine here: a test opens it and clicks the game's end on the board
+    (the last move, or a few if its first target is not the ending one) instead of clicking the whole game
+    (issue 31: a move by clicking is ~0.25 s of CPU)."""
+    from spielkiste_web import links
+    rec = links.from_fragment(link)
+    played = []
+    while rec.current.result is None:
+        played.append(rec.current.legal_moves()[0])
+        rec.play(played[-1])
+    start = links.from_fragment(link)
+    for move in played[:-1]:
+        start.play(move)
+    return links.to_fragment(start)
 
 
 def place_in_the_centre(page):

@@ -9,7 +9,7 @@ import re
 
 import pytest
 
-from conftest import open_app, shot
+from conftest import one_move_from_the_end, open_app, shot
 from spielkiste.registry import GAMES
 
 
@@ -103,9 +103,8 @@ def test_dialog_rules_page_and_the_end_of_the_game(axe, app, server):
     page.wait_for_selector("#rules-text h1, #rules-text h2")
     assert violations(axe, page) == [], "rules page"
     page.click("#rules-close")
-    # a finished game: Aufstellen's example of a won position would do; here a resigned-to-nothing game:
-    # play Surikata to its end by clicking targets
-    page.evaluate("location.hash = 'surikata?seed=3'")
+    # a finished game: Surikata played to its end, the last move by clicking targets
+    page.evaluate(f"location.hash = '{one_move_from_the_end('surikata?seed=3')}'")
     page.wait_for_function("window.spielkiste().startsWith('surikata')")
     for _ in range(200):
         if page.is_visible("#result"):

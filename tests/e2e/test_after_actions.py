@@ -155,7 +155,7 @@ def test_my_games_in_another_tab_lists_what_this_tab_keeps(app, server):
     other.click("#mygames-box summary")
     rows = "() => [...document.querySelectorAll('#mygames button[data-uid]')].map(b => b.firstChild.textContent)"
     assert other.evaluate(rows) == ["Snorkels: 2 moves, in progress"]
-    page.click("#board [data-cell].target >> nth=0")
+    place_in_the_centre(page)            # (the first target, a corner, could lose the game at once)
     wait_moves(page, 4, timeout=90000)
     other.wait_for_function(f"({rows})().join() === 'Snorkels: 4 moves, in progress'")
     route(page, "blockade")

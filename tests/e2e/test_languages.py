@@ -11,7 +11,7 @@ import sys
 
 import pytest
 
-from conftest import ROOT, open_app
+from conftest import ROOT, one_move_from_the_end, open_app
 from spielkiste.registry import GAMES
 from spielkiste_web import ui_texts  # noqa: F401  (the page's own keys belong to the table too)
 
@@ -94,9 +94,10 @@ def test_every_screen_speaks_one_language(app, server, lang):
     page.evaluate("location.hash = 'snorkels?m=C3,Z9'")            # a link that cannot be read
     page.wait_for_selector("#message:not([hidden])")
     seen["bad link"] = foreign_words(page, lang)
-    page.evaluate("location.hash = 'surikata?seed=3'")
-    page.wait_for_function("window.spielkiste().startsWith('surikata?seed=3')")
-    play_some(page, 200)                                           # to the end of a game
+    end = one_move_from_the_end("surikata?seed=3")
+    page.evaluate(f"location.hash = '{end}'")
+    page.wait_for_function(f"window.spielkiste().startsWith({end!r})")
+    play_some(page, 200)                                           # to the end of the game
     assert page.is_visible("#result")
     seen["end of game"] = foreign_words(page, lang)
     assert {k: v for k, v in seen.items() if v} == {}

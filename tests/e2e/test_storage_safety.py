@@ -99,7 +99,7 @@ TWO = "1::7/7/7/3P3/4G2/7/7;0;0;0;E5"
 THREE = "1::7/7/2P4/3P3/4G2/7/7;1;0;0;C3"
 MOST = 200       # studies kept per game (saves.MAX_STUDIES), as the page says
 # a storage that refuses the studies' writes once the test sets window.__full (the `app` page's
-# reset puts the browser's own setItem back: conftest.PLAIN_STORAGE)
+# reset puts the browser's own setItem back: conftest.RESET_STORAGE)
 FULL = """(() => { const set = window.__plainSetItem || (window.__plainSetItem = Storage.prototype.setItem);
   Storage.prototype.setItem = function (k, v) {
     if (window.__full && k.startsWith('spielkiste.studies.')) throw new DOMException('full', 'QuotaExceededError');
