@@ -154,6 +154,8 @@ def test_my_games_in_another_tab_lists_what_this_tab_keeps(app, server):
     other.wait_for_selector("body[data-ready='1']", timeout=90000)
     other.click("#mygames-box summary")
     rows = "() => [...document.querySelectorAll('#mygames button[data-uid]')].map(b => b.firstChild.textContent)"
+    # the list is drawn on the box's toggle event, which the browser fires a moment after the click
+    other.wait_for_function(f"({rows})().length > 0")
     assert other.evaluate(rows) == ["Snorkels: 2 moves, in progress"]
     place_in_the_centre(page)            # (the first target, a corner, could lose the game at once)
     wait_moves(page, 4, timeout=90000)

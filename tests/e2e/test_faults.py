@@ -8,7 +8,7 @@ import tempfile
 
 import pytest
 
-from conftest import Server, Watch, click_some_targets, moves, open_app, wait_moves
+from conftest import Server, Watch, click_some_targets, moves, open_app, place_in_the_centre, wait_moves
 from spielkiste.texts import t
 from spielkiste_web import ui_texts  # noqa: F401  (the page's text keys)
 
@@ -77,7 +77,8 @@ def test_a_worker_terminated_mid_search_is_replaced_and_the_game_goes_on(page, s
     page.wait_for_selector("body[data-ai='ready']", timeout=30000)
     assert page.locator(ENGINES).count() == 1
     assert page.locator(ENGINES).first.get_attribute("name") == "engine1"
-    click_some_targets(page, 1)                # the game goes on: the new worker takes the next move too
+    place_in_the_centre(page)                  # the game goes on: the new worker takes the next move too
+    # (in the centre: the first target, a corner beside the computer's stone, could be taken and end the game)
     wait_moves(page, 3, timeout=30000)
     page.wait_for_selector("body[data-thinking='1']", timeout=10000)   # (its 3 s search is not awaited)
 
