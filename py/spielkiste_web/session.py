@@ -148,23 +148,37 @@ class Session:
 
     def op_load(self, m: dict) -> Answer:
         """A kept game: a save's text (saves.dump) or a My games entry's; with `link`, a link
-        that continues it (as many moves or more) is shown with the kept seats and level."""
+        that continues it (the same start, the kept moves first) or views one of its moves is
+        shown with the kept seats and level. A link of another line (another tab took moves back
+        and played others since) never replaces the kept moves: the kept game is shown, and the
+        answer's `other_line` holds the link's line as a save of its own (with the kept seats),
+        its moves and whether it is over, for the page to keep beside it."""
         text = m.get("save")
         if text is None:
             text = entry_save(m.get("entry"))
             if text is None:
                 raise SpielkisteError("err.saved")
         rec, seats, level, rotation = saves.load(text, LEVELS)
+        other = None
         if m.get("link"):
             try:
                 linked = links.from_fragment(str(m["link"]))
             except SpielkisteError:
                 linked = None
-            if (linked is not None and linked.game is rec.game and len(linked.moves) >= len(rec.moves)
-                    and linked.current.num_players == len(seats)):
-                rec = linked
+            if linked is not None and linked.game is rec.game and linked.current.num_players == len(seats):
+                if links.continues(linked, rec):
+                    rec = linked
+                elif not links.continues(rec, linked):      # the link has moves the kept game lacks
+                    other = {"save": saves.dump(linked, seats, level, rotation), "moves": len(linked.moves),
+                             "over": linked.states[-1].result is not None}
         self.show(rec, seats, level, rotation)
-        return self.snapshot()
+        rev = m.get("rev")
+        if type(rev) is int and rev > self.rev:      # a replacement worker's snapshots follow the page's last
+            self.rev = rev
+        answer = self.snapshot()
+        if other is not None:
+            answer["other_line"] = other
+        return answer
 
     def op_new(self, m: dict) -> Answer:
         """A new game from the new-game dialog: the options it shows (a seed among them, where
@@ -341,12 +355,13 @@ class Session:
         state = rec.current
         if state.result is not None:
             return {**base, "info": None, "done": True, "move": None}
-        search = self.searching()
+        t0 = time.perf_counter()
+        search = self.searching()           # a new search screens every root move first: part of the slice
         remaining = budget - self.spent
         if not m.get("stop") and remaining > 0:
-            t0 = time.perf_counter()
             cap = None if weak is None else max(0, weak[0] - search.iterations)
-            search.run(seconds=min(float(m.get("seconds") or SLICE), remaining), iterations=cap)
+            left = min(float(m.get("seconds") or SLICE), remaining) - (time.perf_counter() - t0)
+            search.run(seconds=max(0.0, left), iterations=cap)
             self.spent += time.perf_counter() - t0
         info: dict[str, Any] = dict(search.info())
         info["chance"] = self.chance(state, float(info["value"]))

@@ -38,6 +38,7 @@ import math
 import random
 import time
 
+from collections.abc import Generator
 from typing import Any, TypedDict
 
 from ..engine import Move, Rewards, SearchSettings, State
@@ -45,6 +46,7 @@ from ..engine import Move, Rewards, SearchSettings, State
 
 ROOT = -1             # the mover of a fresh search's root: no one moved into it
 SOLVE_SHARE = 0.8     # of each timed slice, at most this part for the game's solve() hook (exact where it ends)
+CHECK_SHARE = 0.5     # of each timed slice in team games, the last part is kept for checking the choice (_settle)
 
 
 class Info(TypedDict):
@@ -97,30 +99,56 @@ def team_game(state: State) -> bool:
     return len(set(state.teams)) < state.num_players
 
 
+Check = Generator[None, None, "Rewards | None"]   # a check that yields after each unit of work
+
+
 def exposed(state: State, side: int, plies: int = 2) -> Rewards | None:
     """The rewards with which the other side wins at once before `side` (a team) moves again,
     whatever `side` plays in between, or None when that is not shown. `state`: the position
     after a move of `side`, game not over. With teams the turn may pass to a partner first
     (every move of ours must fail, up to `plies` of them: a partner's move and its bonus
     move), then to two opponents in a row (one of them winning at once, or the first making a
-    move after which its own side wins at once: a piece left en prise to the second)."""
+    move after which its own side wins at once: a piece left en prise to the second).
+    Run to the end; the search runs the same check (exposure) in pieces within its deadline."""
+    return finish(exposure(state, side, plies), None)[1]
+
+
+def finish(check: Check, deadline: float | None) -> tuple[bool, Rewards | None]:
+    """Run a check until it ends, (True, its answer), or until `deadline` (perf_counter time;
+    None: no limit), (False, None): the check keeps its place and goes on at the next call."""
+    n = 0
+    try:
+        while True:
+            if deadline is not None and (n & 7) == 0 and time.perf_counter() >= deadline:
+                return False, None
+            next(check)
+            n += 1
+    except StopIteration as stop:
+        return True, stop.value
+
+
+def exposure(state: State, side: int, plies: int = 2) -> Check:
+    """exposed() as a check that yields after each position it tries (a few milliseconds at most:
+    all of an opponent's moves, or one move's winning replies), so it can be paused at a deadline
+    and resumed: proving a move exposed tries every move of the partner, and in a lost position
+    every root move is exposed (14 s in one Weltreich position, issue 51)."""
     seat = state.to_move
     if state.teams[seat] != side:
-        return _opponents_win(state)
+        return (yield from _opponents_win(state))
     if plies <= 0:
         return None
     lost = None
     for m in state.legal_moves():
         s = state.copy()
         s.play(m)
-        r = s.result.rewards if s.result is not None else exposed(s, side, plies - 1)
+        r = s.result.rewards if s.result is not None else (yield from exposure(s, side, plies - 1))
         if r is None or r[seat] > 0.0:
             return None
         lost = r
     return lost
 
 
-def _opponents_win(state: State) -> Rewards | None:
+def _opponents_win(state: State) -> Check:
     """The rewards of a win at once of the side to move: with its next move, or with the
     move after one of its moves that leaves its own side to move (a partner, a bonus move)."""
     won = first_win(state)
@@ -128,6 +156,7 @@ def _opponents_win(state: State) -> Rewards | None:
         return won[1]
     mover, team = state.to_move, state.teams[state.to_move]
     for m in state.legal_moves():
+        yield
         s = state.copy()
         s.play(m)
         if s.result is not None:
@@ -152,6 +181,7 @@ class Search:
         self.root = Node(None, None, ROOT)
         self.iterations = 0
         self.table: dict[Any, Any] = {}        # the solve() hook's memory, kept along the game (its own types)
+        self.deadline: float | None = None     # the last timed run's end: best_child's check stops there
         self._expand(self.root, self.state)
         self._screen_root()
 
@@ -214,7 +244,9 @@ class Search:
         root = self.root
         self.solving: list[Move] = []            # root moves the solve() hook has not decided yet
         self.solved: dict[Move, Rewards] = {}    # root move -> its rewards under perfect play
-        self.checked: set[Node] = set()          # root children exposed() found not lost
+        self.checked: set[Node] = set()          # root children exposure() found not lost
+        self.checks: dict[Node, Check] = {}      # root children whose exposure() check is under way
+        self.side = self.state.teams[self.state.to_move] if team_game(self.state) else None   # checked by _settle
         if root.proven is not None:
             return
         for ch in root.children:           # a kept tree: its leaves are not expanded yet
@@ -437,20 +469,74 @@ class Search:
 
     def run(self, seconds: float | None = None, iterations: int | None = None) -> None:
         """Search for a time, a number of iterations, or both (whichever ends first). With a time,
-        the game's solve() hook may take part of it first (_solve_root)."""
+        the game's solve() hook may take part of it first (_solve_root), and in team games the
+        check of the choice (_settle) takes what it needs of the last CHECK_SHARE: nothing here
+        runs past the deadline by more than one iteration or one piece of a check."""
         if seconds is None and iterations is None:
             raise ValueError("give seconds or iterations")
-        deadline = time.perf_counter() + seconds if seconds is not None else None
+        start = time.perf_counter()
+        self.deadline = deadline = start + seconds if seconds is not None else None
         if self.solving and seconds is not None:
-            self._solve_root(time.perf_counter() + SOLVE_SHARE * seconds)
+            self._solve_root(start + SOLVE_SHARE * seconds)
+        first = deadline                       # the iterations' end; in team games the check's share is kept
+        if deadline is not None and seconds and self.side is not None:
+            first = deadline - CHECK_SHARE * seconds
+        done = self._iterate(iterations, first)
+        while ((iterations is None or done < iterations) and (deadline is None or time.perf_counter() < deadline)
+               and self._settle(deadline)):
+            more = self._iterate(None if iterations is None else iterations - done, deadline, settled=True)
+            if not more:
+                break
+            done += more
+
+    def _iterate(self, iterations: int | None, deadline: float | None, settled: bool = False) -> int:
+        """Iterations until their number or `deadline`; with `settled`, also until the choice
+        changes to one the check has not passed. Returns how many were run."""
         done = 0
         while iterations is None or done < iterations:
             if self.forced() and self.root.children:
                 break
             self.step()
             done += 1
-            if deadline is not None and (done & 7) == 0 and time.perf_counter() >= deadline:
+            if (deadline is not None and time.perf_counter() >= deadline
+                    or settled and (done & 7) == 0 and not self._settled()):
                 break
+        return done
+
+    def _candidate(self) -> Node:
+        """The most visited root child not proven lost (the choice before any check)."""
+        seat = self.root.children[0].mover
+        return max(self.root.children, key=lambda ch: (ch.proven is None or ch.proven[seat] > 0.0,
+                                                       ch.visits, ch.total))
+
+    def _settled(self) -> bool:
+        """Is the choice known to be safe: no teams, the root decided, or the candidate proven or checked?"""
+        if self.side is None or self.root.proven is not None or not self.root.children:
+            return True
+        best = self._candidate()
+        return best.proven is not None or best in self.checked
+
+    def _settle(self, deadline: float | None) -> bool:
+        """Check the choice with exposure() until one passes (True) or `deadline` (False; the
+        check keeps its place for the next slice). Each candidate found exposed is proven lost."""
+        while not self._settled():
+            best = self._candidate()
+            check = self.checks.get(best)
+            if check is None:
+                s = self.state.copy()
+                s.play(best.move)
+                assert self.side is not None and s.result is None    # a finished game is proven
+                check = self.checks[best] = exposure(s, self.side)
+            ended, lost = finish(check, deadline)
+            if not ended:
+                return False
+            del self.checks[best]
+            if lost is None:
+                self.checked.add(best)
+            else:
+                best.proven = lost
+                self._prove(self.root)
+        return True
 
     def advance(self, moves: list[Move], state: State) -> bool:
         """Re-root the tree at `state`, reached from the searched position by `moves`; False
@@ -476,27 +562,20 @@ class Search:
     # ------------------------------------------------------------------ answers
     def best_child(self) -> Node:
         """A proven win at once; else the most visited child that is not proven lost. With teams
-        the choice is first checked with exposed() (the other side wins at once in its turns,
+        the choice is first checked with exposure() (the other side wins at once in its turns,
         whatever the partner does): checking every root move up front cost Weltreich 0.8 s of
-        a 0.56 s move, checking the choice costs one check, rarely a few."""
+        a 0.56 s move, checking the choice costs one check, rarely a few. After a timed run the
+        check goes no further than the run's deadline (an unfinished check leaves the candidate
+        as the choice: in a position where every move is exposed, proving it took 14 s); after
+        a run by iterations it is finished."""
         root = self.root
         if not root.children:
             self.step()
         seat = root.children[0].mover
-        side = self.state.teams[seat] if team_game(self.state) else None
-        while root.proven is None:
-            best = max(root.children, key=lambda ch: (ch.proven is None or ch.proven[seat] > 0.0,
-                                                      ch.visits, ch.total))
-            if side is None or best.proven is not None or best in self.checked:
-                return best
-            s = self.state.copy()
-            s.play(best.move)
-            lost = exposed(s, side) if s.result is None else None
-            if lost is None:
-                self.checked.add(best)
-                return best
-            best.proven = lost
-            self._prove(root)
+        if root.proven is None:
+            self._settle(self.deadline)
+        if root.proven is None:
+            return self._candidate()
         proven = root.proven
         return max(root.children, key=lambda ch: (ch.proven is not None and ch.proven[seat] == proven[seat],
                                                   ch.visits))
