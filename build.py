@@ -177,6 +177,7 @@ def prerender(dst: str) -> dict:
         keys = sorted(set(re.findall(r'data-tt?="([^"]+)"', f.read())))
     return {"games": starts, "starts": panels, "fresh": fresh, "default": default_game(),
             "loading": {lang: t("ui.loading", lang) for lang in ("en", "de")},
+            "sandboxed": {lang: t("ui.sandboxed", lang) for lang in ("en", "de")},
             "texts": {lang: {k: t(k, lang) for k in keys} for lang in ("en", "de")},
             "chooser": {lang: [[gid, t("game." + gid, lang), t("blurb." + gid, lang)] for gid in GAMES]
                         for lang in ("en", "de")}}

@@ -66,9 +66,9 @@
   })();
 
   // build.py: {games: {id: start fragment}, starts: {id: {lang: {title, goal, status, extra}}}, fresh: [ids],
-  //            default: id, loading: {lang: text}, texts: {lang: {key: text}}, chooser: {lang: [[id, name, blurb]...]}}
+  //            default: id, loading: {lang: text}, sandboxed: {lang: text}, texts: {lang: {key: text}}, chooser: {lang: [[id, name, blurb]...]}}
   var BOOT = __BOOT__;
-  var early = { frag: null, exact: false, cells: [], done: false };
+  var early = { frag: null, exact: false, cells: [], done: false, wired: false, button: "" };
 
   var query = new URLSearchParams(location.search);
   var embed = query.has("embed");   // a frame in another site: nothing from storage (embed.py)
@@ -267,7 +267,25 @@
     }).catch(function () { /* the page's Python draws the board in any case */ });
   }
 
+  // A frame sandboxed without allow-same-origin (a code playground's preview) has an opaque origin, "null":
+  // the browser refuses it this site's module scripts and files (CORS) and the engine's worker, so Python
+  // never starts. The frame says so, and a host page hears it (`unavailable`) instead of waiting for `ready`.
+  if (window.origin === "null" && /^https?:$/.test(location.protocol)) {
+    early.done = true;                 // no click says "loading": nothing is
+    document.documentElement.dataset.start = "sandboxed";
+    whenParsed(function () {
+      text("message-text", BOOT.sandboxed[lang]);
+      document.getElementById("message").hidden = false;
+    });
+    if (embed && window.parent !== window) {
+      window.parent.postMessage({ source: "spielkiste", type: "unavailable", reason: "sandboxed",
+                                  text: BOOT.sandboxed[lang] }, "*");
+    }
+  }
+
   // Clicks before Python is ready: on an exact board, the square is kept (and lit); any click says "loading".
+  // A button pressed before the page's Python has its handlers (New game, a game of the list) is kept too,
+  // the last one, and pressed again once they are there (wired): no click is dropped silently (issue 54).
   document.addEventListener("click", function (e) {
     if (early.done || !document.body || document.body.dataset.ready === "1" || !e.target.closest) return;
     var cell = e.target.closest("#board [data-cell]");
@@ -275,12 +293,24 @@
       early.cells.push(cell.getAttribute("data-cell"));
       cell.classList.add("selected");
     }
+    var button = e.target.closest("button");
+    if (button && !early.wired) {
+      early.button = button.id ? "#" + CSS.escape(button.id) :
+        button.dataset.game ? "#chooser [data-game='" + CSS.escape(button.dataset.game) + "']" : "";
+    }
     if (cell || e.target.closest("button, select, a")) text("status", BOOT.loading[lang]);
   }, true);
 
   // Python, once it has rendered the position `frag`: the squares clicked on the early board, in order,
   // if that board showed the same position; from then on the page's own handlers take every click.
   window.spielkisteBoot = {
+    // the page's Python has its handlers: the button pressed before (a selector, or ""), to press again
+    wired: function () {
+      early.wired = true;
+      var pressed = early.button;
+      early.button = "";
+      return pressed;
+    },
     take: function (frag) {
       early.done = true;
       return early.exact && frag === early.frag ? early.cells.slice() : [];

@@ -60,3 +60,29 @@ def test_head_reads_the_first_lines():
     r = subprocess.run(f"'{sys.executable}' -m spielkiste legal snorkels | head -3", shell=True,
                        capture_output=True, text=True, env=ENV, timeout=60)
     assert r.stdout.splitlines() == ["A1", "B1", "C1"] and r.stderr == ""
+
+
+def test_a_negative_perft_depth_is_refused():
+    """`perft surikata -1` used to count for ever: refused at once, in words, exit 2."""
+    r = cli("perft", "surikata", "-1")
+    assert r.returncode == 2 and r.stdout == ""
+    assert r.stderr.strip() == "error: The depth is a number of moves, 0 or more, not -1."
+    assert cli("perft", "surikata", "0").stdout == "1\n"
+
+
+def test_every_command_reads_options_alike():
+    """One option parser: a bare `--opt KEY` means KEY=1 for legal, play, perft and match alike, and a
+    value the game does not take is the same clear error everywhere (match used to crash on it)."""
+    bare = cli("match", "snorkels", "random", "random", "--opt", "pie", "--games", "1")
+    assert bare.returncode == 0, bare.stderr
+    assert cli("legal", "snorkels", "--opt", "pie").stdout == cli("legal", "snorkels", "--opt", "pie=1").stdout
+    errors = {cmd: cli(*cmd.split(), "--opt", "mounds") for cmd in
+              ("legal surikata", "play surikata", "perft surikata 1", "match surikata random random")}
+    for cmd, r in errors.items():
+        assert r.returncode == 2 and "Traceback" not in r.stderr, cmd
+        assert r.stderr.strip() == "error: '1' is not a valid value for option 'mounds'.", cmd
+
+
+def test_a_match_of_no_games_is_refused():
+    r = cli("match", "snorkels", "random", "random", "--games", "0")
+    assert r.returncode == 2 and r.stderr.strip() == "error: A match has 1 game or more, not 0."

@@ -49,3 +49,4 @@ def test_a_sample_of_every_configuration_keeps_its_time():
                 assert worst < SLICE_LIMIT and over < MOVE_LIMIT, (where, worst, over)
                 seen += 1
     assert seen >= 25
+

@@ -154,3 +154,23 @@ def test_a_right_move_is_drawn_as_played():
     right = do(s, "learn_answer", move="d4")
     assert right["move"] == "D4" and re.search(r'data-piece="D4[^"]*"', right["svg"])
     assert not re.search(r'data-piece="D4[^"]*"', got["svg"])
+
+
+def test_the_room_names_its_own_game_and_whose_turn_the_board_shows():
+    """Issue 52: opened over another game, the room's heading and tab title name the course's game; after
+    a move is played the turn line names the next player (not the one of the task), and it is gone when
+    the move ended the game."""
+    s = Session("de")
+    assert "error" not in s.handle({"op": "open", "link": "snorkels"})
+    got = do(s, "learn_open", game="surikata", step=0)
+    name = t("game.surikata", "de")
+    assert got["game_title"] == name != t("game.snorkels", "de")
+    assert got["doc_title"] == f"Spielen lernen · {name} · Spielkiste"
+    assert got["turn"] == "Orange ist am Zug."
+    placed = do(s, "learn_answer", move=lessons.show(lessons.load("surikata").steps[0])[0])
+    assert placed["phase"] == "right" and placed["turn"] == "Weiß ist am Zug."
+    do(s, "learn_open", game="snorkels", step=0, lang="en")
+    assert do(s, "learn_answer", move="D4")["turn"] == "Green to move."
+    do(s, "learn_open", game="snorkels", step=3)                       # capture: the game ends
+    assert do(s, "learn_show")["turn"] == ""
+    assert do(s, "learn_render", lang="en")["doc_title"] == "Learn to play · Snorkels · Spielkiste"

@@ -12,6 +12,7 @@ from spielkiste.engine import State
 from spielkiste.errors import SpielkisteError
 from spielkiste.inputs import Clicks
 from spielkiste.registry import GAMES
+from spielkiste.texts import t
 
 TOPICS = {      # per game, the rules its course teaches, in the order a player needs them
     "surikata": ("setup", "first-piece", "meerkat", "move", "line", "trapped", "draw"),
@@ -63,10 +64,14 @@ def test_shown_answers_pass(game: str) -> None:
             if step.kind == "tap":
                 assert lessons.holds(step, state, answer), (game, step.topic, answer)
                 assert verdict.move is None
-                if step.goal == "illegal":      # the engine's own reason why the square is refused
-                    with pytest.raises(SpielkisteError) as refused:
+                if step.goal == "illegal":      # the step's text, then the engine's own reason why it refuses it
+                    with pytest.raises(SpielkisteError):
                         state.parse_move(answer)
-                    assert verdict.why == {lang: refused.value.message(lang) for lang in lessons.LANGS}
+                    why = state.why_illegal(answer)
+                    assert why is not None
+                    assert verdict.why == {lang: step.done[lang] + " " + t("learn.refused", lang, cell=answer,
+                                                                          why=t(why[0], lang, **why[1]))
+                                           for lang in lessons.LANGS}
             else:
                 assert verdict.move is not None and verdict.move.upper() == answer.upper()
 
@@ -97,17 +102,18 @@ def test_wrong_answers_are_refused_with_a_reason(game: str) -> None:
 
 @pytest.mark.parametrize("game", GAME_IDS)
 def test_goals_hold_for_the_listed_answers_only(game: str) -> None:
-    """A goal is the engine's: the shown moves meet it, the wrong ones that are legal do not."""
+    """A goal is the engine's: the shown moves meet it (with the step's reason and piece), the wrong ones
+    that are legal do not."""
     for step in lessons.load(game).steps:
         if step.kind != "move" or not step.goal:
             continue
         state = step.state()
         for answer in step.answers:
-            assert lessons.meets(step.goal, state, state.parse_move(answer)), (game, step.topic, answer)
+            assert lessons.achieves(step, state, state.parse_move(answer)), (game, step.topic, answer)
         legal = {state.move_text(m).upper(): m for m in state.legal_moves()}
         for answer in step.wrong:
             if answer.upper() in legal:
-                assert not lessons.meets(step.goal, state, legal[answer.upper()]), (game, step.topic, answer)
+                assert not lessons.achieves(step, state, legal[answer.upper()]), (game, step.topic, answer)
 
 
 @pytest.mark.parametrize("game", GAME_IDS)
@@ -166,6 +172,8 @@ STEP = {"topic": "t", "kind": "move", "answers": ["D4"], "title": TEXT, "rule": 
     {"answer": ["D4"]},                          # an unknown field (a typo)
     {"kind": "press"}, {"goal": "seat"}, {"goal": "illegal"}, {"topic": ""},
     {"answers": []}, {"answers": "D4"}, {"title": {"en": "only English"}}, {"done": {"en": "a", "de": 1}},
+    {"reason": "why.x"}, {"piece": "D4"},        # they narrow a goal: none without one
+    {"goal": "wins", "piece": 4}, {"kind": "tap", "goal": "loses", "reason": "why.x"},
 ])
 def test_malformed_steps_are_refused(change: dict[str, object]) -> None:
     assert lessons.course("snorkels", {"steps": [STEP]}).steps[0].answers == ("D4",)

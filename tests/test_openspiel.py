@@ -175,3 +175,33 @@ def test_observation_planes():
     z.apply_action(z.string_to_action(z.engine.move_text(z.engine.legal_moves()[0])))
     planes = np.array(z.observation_tensor(0)).reshape(zig.observation_tensor_shape())
     assert planes[2].sum() == 4 and planes[mover].sum() == 1 and planes[:2].sum() == 1   # 4 foundations, 1 block
+
+
+@pytest.mark.parametrize("gid", sorted(GAMES))
+def test_action_strings_are_the_engines_notation(gid):
+    """action_to_string writes a legal move as the engine does (Weltreich's capture `B11xB7`, not
+    `B11-B7`), and string_to_action reads that text, the action space's and either in lower case, for
+    every legal action along a random game; the Weltreich puzzles' first moves are read back too."""
+    game = pyspiel.load_game(PREFIX + gid)
+    state = game.new_initial_state()
+    space = action_space(state.engine.id, state.engine.options)
+    rng = random.Random(gid)
+    written = set()
+    while not state.is_terminal() and state.move_number() < 60:
+        engine = state.engine
+        for move in engine.legal_moves():
+            a = state.action_of(move)
+            text = engine.move_text(move)
+            written.add(text)
+            assert state.action_to_string(a) == text
+            for given in (text, text.lower(), space.text(a)):
+                assert state.string_to_action(given) == state.string_to_action(engine.to_move, given) == a, given
+        state.apply_action(rng.choice(state.legal_actions()))
+    if gid == "weltreich":
+        assert any("x" in text for text in written)              # a capture was among them
+        from spielkiste import puzzles
+        for p in puzzles.load("weltreich"):
+            s = game.new_initial_state(p.state())
+            assert s.action_to_string(s.string_to_action(p.line[0])) == p.line[0]
+    with pytest.raises(ValueError):
+        state.string_to_action("no move")

@@ -13,7 +13,7 @@ from spielkiste.record import Record
 from spielkiste.registry import get_game
 from spielkiste.texts import msg
 from spielkiste.view import Cell, Piece, View
-from spielkiste_web import links, saves, svg
+from spielkiste_web import links, outside, saves, svg
 
 Snorkels = get_game("snorkels")
 
@@ -169,9 +169,9 @@ def test_studies_are_read_defensively():
 
 
 def test_nesting_is_measured_outside_strings():
-    assert not saves.too_deep('{"a": ["[[[", "\\\\"], "b": "{{"}', 2)    # an escaped backslash ends its string
-    assert saves.too_deep('{"a": [["x"]]}', 2) and not saves.too_deep('{"a": [["x"]]}', 3)
-    assert saves.too_deep('"unclosed [[[', 2)      # not JSON: refused either way
+    assert not outside.too_deep('{"a": ["[[[", "\\\\"], "b": "{{"}', 2)    # an escaped backslash ends its string
+    assert outside.too_deep('{"a": [["x"]]}', 2) and not outside.too_deep('{"a": [["x"]]}', 3)
+    assert outside.too_deep('"unclosed [[[', 2)      # not JSON: refused either way
 
 
 def test_renderer_addresses_every_square_and_escapes_text():

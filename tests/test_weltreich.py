@@ -761,3 +761,13 @@ def test_editor_position_plays_on():
     assert s.result is None and s.last is None and "C7-F7" in texts(s)
     s.push_text("C7-F7")
     assert Weltreich.decode(s.encode()).encode() == s.encode() and Editor.of(s).code() == s.encode()
+
+
+def test_in_teams_the_notes_count_each_teams_thrones_once():
+    """Issue 54: with teams the thrones are held together (all 4 win), so the status counts them per
+    team ("Blue and Green hold 3 of 4 thrones"), not per player."""
+    s = pos(board(B2="B", K2="G", K11="R", B11="Y", E5="b", H5="g", E8="h", H2="c"), 0, opts=TEAMS)
+    notes = [n for n in s.view().notes if n[0].startswith("weltreich.thrones")]
+    assert notes == [("weltreich.thrones_team", {"player": "@colour.blue", "partner": "@colour.green", "n": 3})]
+    assert tr(notes[0], "en") == "Blue and Green hold 3 of 4 thrones."
+    assert tr(notes[0], "de") == "Blau und Grün besetzen 3 von 4 Thronen."

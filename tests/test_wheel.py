@@ -65,3 +65,57 @@ def test_the_command_runs_from_the_installed_package(installed, tmp_path):
     assert run(cmd, "perft", "snorkels", "2", cwd=tmp_path).strip() == "2401"    # 49 * (48 + swap)
     match = run(cmd, "match", "surikata", "mcts:40", "random", "--games", "2", cwd=tmp_path)
     assert match.startswith("surikata: mcts:40 vs random: ") and "/2 wins" in match
+
+
+def test_the_wheel_describes_the_package_and_its_licence(installed):
+    """The long description is the package's own README (install, the command, the API, OpenSpiel), not
+    the web app's developer README, and the metadata names the licence and carries its text."""
+    wheel, _ = installed
+    zf = zipfile.ZipFile(wheel)
+    (meta,) = [n for n in zf.namelist() if n.endswith(".dist-info/METADATA")]
+    text = zf.read(meta).decode()
+    head, _, description = text.partition("\n\n")
+    assert "License-Expression: LicenseRef-All-Rights-Reserved" in head.splitlines()
+    assert "License-File: py/spielkiste/LICENCE.txt" in head.splitlines()
+    assert [n for n in zf.namelist() if n.endswith(".dist-info/licenses/py/spielkiste/LICENCE.txt")]
+    with open(os.path.join(ROOT, "py", "spielkiste", "README.md"), encoding="utf-8") as f:
+        assert description.strip() == f.read().strip()
+    for part in ("## Install", "## The command", "## The API in ten lines", "## OpenSpiel", "## Licence"):
+        assert part in description
+    assert "build.py" not in description
+
+
+def test_the_readmes_examples_run_from_the_installed_package(installed, tmp_path):
+    """The package README's API example runs as written, and its commands (all but the slow think and
+    match, which test_the_command_runs_from_the_installed_package covers) end without an error."""
+    _, bin_dir = installed
+    with open(os.path.join(ROOT, "py", "spielkiste", "README.md"), encoding="utf-8") as f:
+        readme = f.read()
+    api = readme.split("## The API in ten lines", 1)[1].split("```python\n", 1)[1].split("```", 1)[0]
+    assert len(api.strip().splitlines()) <= 12
+    assert run(str(bin_dir / "python"), "-c", api, cwd=tmp_path).strip() == "E6"
+    commands = readme.split("## The command", 1)[1].split("```sh\n", 1)[1].split("```", 1)[0]
+    for line in commands.splitlines():
+        args = line.split("#")[0].split()
+        if args[1] not in ("think", "match"):
+            assert run(str(bin_dir / args[0]), *args[1:], cwd=tmp_path), line
+
+
+@pytest.mark.skipif(shutil.which("git") is None, reason="needs git")
+def test_a_build_leaves_nothing_git_would_add(tmp_path):
+    """`pip install .` leaves build/ and py/spielkiste.egg-info/ in the checkout: the repository's
+    .gitignore covers everything a build writes."""
+    src = tmp_path / "src"
+    shutil.copytree(os.path.join(ROOT, "py", "spielkiste"), src / "py" / "spielkiste",
+                    ignore=shutil.ignore_patterns("__pycache__"))
+    for name in ("pyproject.toml", "README.md", ".gitignore"):
+        shutil.copy(os.path.join(ROOT, name), src / name)
+    before = {p.relative_to(src) for p in src.rglob("*")}
+    run(sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "--no-build-isolation", "--no-index",
+        "-w", str(tmp_path / "dist"), str(src), cwd=tmp_path)
+    made = sorted({p.relative_to(src).parts[0] if p.relative_to(src).parts[0] != "py" else
+                   "/".join(p.relative_to(src).parts[:2]) for p in src.rglob("*")} - {str(b) for b in before})
+    assert "build" in made and "py/spielkiste.egg-info" in made          # what setuptools writes today
+    run("git", "init", "-q", cwd=src)
+    ignored = subprocess.run(["git", "check-ignore", "--", *made], cwd=src, capture_output=True, text=True)
+    assert sorted(ignored.stdout.split()) == made

@@ -33,7 +33,16 @@ def start_state(args: argparse.Namespace) -> State:
         if args.opt:
             raise SpielkisteError("err.cli_pos_opt")
         return game.decode(args.pos)
-    return game.new(dict(kv.split("=", 1) if "=" in kv else (kv, "1") for kv in args.opt))
+    return game.new(options(args.opt))
+
+
+def options(pairs: list[str]) -> dict[str, str]:
+    """The game options of every sub-command's `--opt KEY=VALUE`; a bare `--opt KEY` switches KEY on (KEY=1)."""
+    out = {}
+    for pair in pairs:
+        key, eq, value = pair.partition("=")
+        out[key] = value if eq else "1"
+    return out
 
 
 def perft(state: State, depth: int) -> int:
@@ -188,6 +197,8 @@ def run(args: argparse.Namespace) -> int:
             res = state.outcome()
             print(res.message("en") if res else t("ui.to_move", player=state.seat_ref(state.to_move)))
         elif args.cmd == "perft":
+            if args.depth < 0:
+                raise SpielkisteError("err.cli_depth", depth=args.depth)
             print(perft(start_state(args), args.depth))
         elif args.cmd == "think":
             state = start_state(args)
@@ -203,9 +214,12 @@ def run(args: argparse.Namespace) -> int:
                 print(f"{gid}\t{rate:.1f} playouts/s\t{plies:.1f} plies/playout\t{rate * plies:.0f} moves/s")
         elif args.cmd == "match":
             game = get_game(args.game)
-            opts = dict(kv.split("=", 1) for kv in args.opt)
+            if args.games < 1:
+                raise SpielkisteError("err.cli_games", games=args.games)
+            opts = options(args.opt)
             for spec in (args.a, args.b):
                 parse_player(spec)
+            game.normalize_options(opts)           # a bad option is refused before the first game
             r = play_match(game, [args.a, args.b], args.games, opts, args.seed,
                            out=sys.stdout if args.verbose else None)
             print(f"{args.game}: {args.a} vs {args.b}: {r['wins_a']}/{r['games']} wins, "

@@ -346,8 +346,17 @@ class State:
         return Outcome.draw(self, "why.repetition") if drawn else self._quiet_draw()
 
     def key(self) -> Hashable:
-        """What makes two positions the same for repetition."""
+        """What makes two positions the same for repetition (only that: Die Drei's placements share
+        one key per number of pawns placed, since none can come back; see position_key())."""
         return self._encode_body()
+
+    def position_key(self) -> Hashable:
+        """What makes two positions the same for everything that can follow them: the position code
+        (options, board, side to move, clocks) and, where repetition draws, the positions seen on the
+        way with their counts. A search that remembers positions (a proof's memo) keys on this."""
+        if not self.repetition:
+            return self.encode()
+        return self.encode(), frozenset(self._seen.items())
 
     def evaluate(self) -> Rewards | None:
         """Estimated rewards per seat for a position the search stopped in; None = unknown."""

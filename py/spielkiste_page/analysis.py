@@ -18,7 +18,7 @@ from pyscript import document
 
 from spielkiste_page.dom import el, is_null, on, page_url, replace_state
 from spielkiste_page.engine import EngineError, EngineGone
-from spielkiste_page.panels import esc
+from spielkiste_page.panels import SYMBOLS, esc
 from spielkiste_page.room import Room
 
 SLICE = 0.12             # seconds of search per tree_lines request
@@ -41,6 +41,7 @@ class AnalysisRoom(Room):
         self.arrow = ""              # the best move's mark (SVG markup from the worker)
         self.search_text = ""        # the lines' last words (positions searched, solvable?)
         on(el("btn-analyse"), "click", lambda e: self.analyse_shown())
+        on(el("result-analyse"), "click", lambda e: self.analyse_shown())     # the result box's next step
         on(el("tree-moves"), "click", self.on_tree_click)
         on(el("tree-moves"), "keydown", self.on_tree_key)
         on(el("tree-lines"), "click", self.on_line_click)
@@ -57,11 +58,12 @@ class AnalysisRoom(Room):
         snap = self.app.snap
         return self.open_from_game(snap["ply"] if snap else 0, [])
 
-    def open_from_game(self, ply, line):
+    def open_from_game(self, ply, line, at=""):
         """The game in progress as the main line, at `ply`, with `line` (move texts from there)
-        played as a variation and shown (the review's "Show"). Returns the task."""
+        played as a variation and shown, or with `at="start"` the position at `ply` shown and the
+        line beside it in the tree (the review's "Show"). Returns the task."""
         return self.app.spawn_action(self.opened({"op": "tree_open", "from": "game", "ply": int(ply),
-                                                  "line": [str(m) for m in line],
+                                                  "line": [str(m) for m in line], "at": at,
                                                   "kept": self.app.kept_beside(KEY) or ""}))
 
     def open_position(self, link):
@@ -205,6 +207,11 @@ class AnalysisRoom(Room):
                 cls.append("on-line")
             cur = ' aria-current="true"' if r["current"] else ""
             label = tr("ui.tree.move_label", ply=r["number"], move=r["move"])
+            mark = r.get("mark") or ""
+            if mark:                     # the game review's mark, its symbol drawn by app.css as in the move list
+                cls.append("mark-" + mark)
+                cur += f' data-sym="{esc(SYMBOLS.get(mark, ""))}"'
+                label += " (" + tr("ui.review.mark." + mark) + ")"
             out.append(f'<button type="button" data-path="{esc(r["path"])}" class="{" ".join(cls)}"{cur} '
                        f'aria-label="{esc(label)}"><span class="n" aria-hidden="true">{esc(r["number_text"])}</span>'
                        f'{esc(r["move"])}</button>')
@@ -296,13 +303,14 @@ class AnalysisRoom(Room):
         for mv in answer.get("moves") or []:
             out.append(f'<li><button type="button" data-move="{esc(mv["move"])}" '
                        f'aria-label="{esc(tr("ui.tree.line_play", move=mv["move"]))}">{esc(mv["move"])}</button>'
-                       f'<span class="pct">{esc(mv["chance"])} %</span>'
-                       f'<span class="line">{esc(mv["line"])}</span></li>')
+                       + (f'<span class="pct">{esc(mv["chance"])} %</span>' if mv.get("chance") is not None else "")
+                       + f'<span class="line">{esc(mv["line"])}</span></li>')
         el("tree-lines").innerHTML = "".join(out)
         el("tree-best-for").textContent = str(answer.get("best_for") or "")
         state = tr("ui.tree.done") if answer.get("done") else tr("ui.tree.searching")
         self.search_text = str(answer.get("text") or "")
-        el("tree-search").textContent = self.search_text + " (" + state + ")"
+        el("tree-search").textContent = (self.search_text if answer.get("verdict")      # a proof says it all
+                                         else self.search_text + " (" + state + ")")
         self.arrow = str(answer.get("arrow") or "")
         self.put_arrow()
 

@@ -20,10 +20,12 @@ from spielkiste_page.editor import EditorPage
 from spielkiste_page.review import ReviewPanel
 from spielkiste_page.room import query_words
 from spielkiste_page.embed import Embedding
-from spielkiste_page.engine import CALL_TIMEOUT, Engine, EngineError, EngineGone
+from spielkiste_page.engine import CALL_TIMEOUT, Engine, EngineCut, EngineError, EngineGone, EngineRefused
 from spielkiste_page.share import Share
 from spielkiste_page.sound import Sound
 from spielkiste_page.theme import Theme
+from spielkiste_page.turn import Turn
+from spielkiste_page.worker import Worker, clock
 
 NOTICE_SECONDS = 5       # a notice without a button goes away by itself
 OFFER_SECONDS = 20       # and an offer (notify(offer=True)) after this long, or at the player's next move
@@ -118,14 +120,13 @@ class App:
         self.shown: dict = {}      # bar id -> (text, button label) it shows: plain or texts.Said
         self.may_save = True
         self.view_only = False     # a read-only diagram (embed.py): nothing is played on it
-        self.thinking = False
+        self.turn = Turn()         # a human's move on its way, the computer's search, or its failure (turn.py)
         self.adopted = None        # the link of a position taken from another tab, which plays its computer turn
-        self.think_token = 0       # bumped whenever a search in progress must end unheard
-        self.stop_requested = False
-        self.playing = False       # a human's move is on its way to the worker
+        self.ai_shown = ""         # body[data-ai]: the engine's state as the page shows it
         self.eval_on = False
         self.eval_percent: int | None = None   # the eval side's winning chance in the position shown, once searched
-        self.engine = Engine(restore=self.restore, on_state=self.engine_state, defaults=self.defaults)
+        self.engine = Engine(Worker, restore=self.restore, on_state=self.engine_state, defaults=self.defaults,
+                             on_refused=self.set_aside, clock=clock)
         self.board = board.Board(self)
         self.board.on_move = self.play
         self.embedding = Embedding(self)    # ?embed options and the postMessage API (embed.py)
@@ -152,6 +153,7 @@ class App:
         panels.wire(self)
         self.wire()
         self.engine.boot()
+        self.press_early_button()
         await self.embedding.route(str(window.location.hash), True)
         if self.snap is None:
             return                 # no engine at all: boot.js's board and its message stay
@@ -185,6 +187,9 @@ class App:
         on(el("btn-rotate"), "click", lambda e: self.spawn_act({"op": "set", "rotation": "next"}))
         on(el("btn-link"), "click", lambda e: spawn(self.share.link()))    # or the share sheet
         on(el("btn-stop"), "click", lambda e: self.request_stop())
+        on(el("stuck-human"), "click", lambda e: self.stuck_seat_human())
+        on(el("stuck-new"), "click", lambda e: self.new_game())
+        on(el("stuck-games"), "click", lambda e: self.open_mygames())
         on(el("btn-hint"), "click", lambda e: self.hint())
         on(el("eval-toggle"), "change", lambda e: self.toggle_eval(bool(e.target.checked)))
         on(el("btn-games"), "click", lambda e: self.show_chooser())
@@ -210,21 +215,42 @@ class App:
             return []
         aids = [a[0] for a in self.snap.get("aids", []) if a[2]]
         room: list = self.room.restore() if self.room is not None else []
-        return [{"op": "load", "save": self.snap["save"]}, {"op": "set", "aids": aids}] + room
+        return [{"op": "load", "save": self.snap["save"], "rev": self.snap["rev"]}, {"op": "set", "aids": aids}] + room
 
     def engine_state(self, state: str) -> None:
-        document.body.dataset.ai = state
+        """body[data-ai] says whether a worker answers ("busy" is "ready" with a request on its
+        way); a restart and a lost engine are said in the message bar."""
+        shown = "ready" if state == "busy" else state
+        if shown == self.ai_shown:
+            return
+        self.ai_shown = shown
+        document.body.dataset.ai = shown
         if state == "restarting":
             self.show_message(texts.Said("ui.ai_lost"))
         elif state == "lost":
             self.cancel_ai()
-            self.show_message(texts.Said("ui.ai_failed"))
+            self.engine_lost()
+
+    def engine_lost(self):
+        """No engine can be had: said, with the one way on (a reload, which keeps the game)."""
+        self.show_message(texts.Said("ui.ai_failed"), texts.Said("ui.reload"), lambda: window.location.reload())
+
+    def set_aside(self, msg: dict) -> None:
+        """A request that stopped two workers is sent no more (engine.py): the part it came from
+        is set aside (a room is left for the game) and the game goes on."""
+        if self.room is not None and msg in self.room.restore():
+            self.room.close()
+        self.show_message(texts.Said("ui.ai_set_aside"))
 
     async def request(self, msg: dict, timeout: float = CALL_TIMEOUT) -> dict:
         """A request to the worker; one that replaces the position ends the computer's search first."""
         if msg.get("op") in REPLACES:
             self.cancel_ai()
-        return await self.engine.request(msg, timeout)
+        try:
+            return await self.engine.request(msg, timeout)
+        except EngineRefused:
+            self.set_aside(msg)
+            raise
 
     async def act(self, msg):
         """A request that changes the game, its snapshot drawn; an error is said in the message
@@ -243,8 +269,10 @@ class App:
             return await self.request(msg)
         except EngineError as e:
             self.show_message(e.text)
+        except EngineRefused:       # said by request()
+            pass
         except EngineGone:          # no engine any more: said again (the input hid the message)
-            self.show_message(texts.Said("ui.ai_failed"))
+            self.engine_lost()
         return None
 
     def spawn_action(self, coro):
@@ -382,10 +410,13 @@ class App:
             return
         if self.snap is not None and frag == self.snap["link"] and example is None:
             return
+        aside = False          # the kept game it names could not be read: set aside, the link's game kept instead
         if example is None:
             uid = (self.reloaded_uid(frag) if initial else None) or self.games.find(frag)
-            if uid is not None and await self.open_kept(uid, frag):
-                return
+            if uid is not None:
+                if await self.open_kept(uid, frag, aside="ui.saved_aside_link"):
+                    return
+                aside = True
         back = self.uid or self.games.current(game_of(frag))
         try:
             snap = await self.request({"op": "open", "link": frag})
@@ -395,8 +426,9 @@ class App:
         except EngineGone:
             return
         bare = frag == snap["game"]         # a bare game link: a new game against the computer
-        self.hide_message()
-        self.set_game(transient=not bare)
+        if not aside:
+            self.hide_message()
+        self.set_game(transient=not bare and not aside)
         self.example, self.example_frag = example, frag
         self.back = None if bare else back
         self.apply(snap)
@@ -408,31 +440,72 @@ class App:
 
     def reloaded_uid(self, frag):
         """The kept game this tab showed before a reload (history.state survives it), if the
-        fragment still names its game: then the kept game's latest state opens, not the URL's."""
+        fragment still names its game (or its entry cannot be read: open_kept sets it aside):
+        then the kept game's latest state opens, not the URL's."""
         state = window.history.state
         uid = str(getattr(state, "uid", "") or "") if state else ""
-        got = mygames.read_entry(self.games.raw(uid)) if uid else None
-        if got is not None and got[0]["game"] == game_of(frag):
+        raw = self.games.raw(uid) if uid else None
+        got = mygames.read_entry(raw)
+        if raw is not None and (got is None or got[0]["game"] == game_of(frag)):
             return uid
         return None
 
-    async def open_kept(self, uid, frag=None) -> bool:
-        """Show a kept game; a link that continues it (more moves) or views another of its moves
-        is applied to it. False if the kept game cannot be read."""
+    async def open_kept(self, uid, frag=None, aside="ui.saved_aside", gid="") -> bool:
+        """Show a kept game (of game `gid`, if known); a link that continues it (more moves) or
+        views another of its moves is applied to it. False if no engine answers, or if the kept
+        game cannot be read: then it is set aside (the text `aside` says so) and the caller shows
+        another game. A link of another line (another tab took moves back and played others) is
+        kept as a game of its own."""
         save = self.games.save_of(uid)
-        if save is None:
-            return False
-        msg = {"op": "load", "save": save}
-        if frag is not None:
-            msg["link"] = frag       # the worker shows it if it continues the kept game
-        try:
-            snap = await self.request(msg)
-        except (EngineError, EngineGone):
+        snap = None
+        if save is not None:
+            msg = {"op": "load", "save": save}
+            if frag is not None:
+                msg["link"] = frag       # the worker shows it if it continues the kept game
+            try:
+                snap = await self.request(msg)
+            except EngineError:          # the worker read it and refused it
+                snap = None
+            except EngineGone:           # no engine: nothing is known of the kept game
+                return False
+        if snap is None:
+            self.set_aside_kept(uid, gid or game_of(frag or ""), aside)
             return False
         self.hide_message()
         self.set_game(uid=uid)
         self.apply(snap)
+        other = snap.get("other_line")
+        if isinstance(other, dict):
+            self.keep_other_line(snap["game"], other)
         return True
+
+    def set_aside_kept(self, uid, gid, said):
+        """A kept game that cannot be read: a copy set aside (mygames.set_aside), its entry gone
+        from My games, and `said`; when not even a copy can be written the entry stays as it was."""
+        raw = self.games.raw(uid)
+        if raw is None:                  # gone meanwhile (deleted in another tab): nothing to keep
+            return
+        got = mygames.read_entry(raw)
+        if got is not None and got[0]["game"] in self.meta:
+            gid = got[0]["game"]
+        if mygames.set_aside(self.storage, gid if gid in self.meta else "game", raw, now()):
+            self.games.delete(uid)
+            self.show_message(texts.Said(said))
+        else:
+            self.show_message(texts.Said("ui.aside_failed"))
+        if el("mygames-box").open:
+            self.draw_mygames()
+
+    def keep_other_line(self, gid, other):
+        """The address showed moves the kept game no longer has: kept as a game of its own, never
+        written over the other tab's moves, and said."""
+        _, kept = self.games.put(None, str(other.get("save")), gid, int(other.get("moves") or 0),
+                                 bool(other.get("over")), None)
+        if self.uid is not None:         # the game shown stays the one this game id opens with
+            self.games.set_current(gid, self.uid)
+        self.notify(texts.Said("ui.other_tab_line" if kept.ok else "ui.other_tab_line_lost"))
+        if el("mygames-box").open:
+            self.draw_mygames()
 
     async def bad_link(self, why, gid, initial):
         """An unreadable link: say why, and show the player's game (of that game, if it names
@@ -449,14 +522,8 @@ class App:
         be read is set aside, never lost."""
         gid = gid if gid in self.meta else self.data["default"]
         uid = self.games.current(gid)
-        if uid is not None:
-            if await self.open_kept(uid):
-                return
-            if mygames.set_aside(self.storage, gid, self.games.raw(uid), now()):
-                self.games.delete(uid)
-                self.show_message(texts.Said("ui.saved_aside"))
-            else:                # not even a copy could be written: the entry stays where it is
-                self.show_message(texts.Said("ui.aside_failed"))
+        if uid is not None and await self.open_kept(uid, gid=gid):
+            return
         n = self.meta[gid]["players"][0]
         try:
             snap = await self.request({"op": "new", "game": gid, "options": {}, "level": self.level,
@@ -471,8 +538,8 @@ class App:
         self.hide_rules()
         self.editor.leave()
         self.acted()
-        if uid != self.uid and not await self.open_kept(uid):
-            self.show_message(texts.Said("err.saved"))
+        if uid != self.uid:
+            await self.open_kept(uid, aside="ui.saved_aside_only")
         el("board-wrap").scrollIntoView()
 
     async def back_to_game(self):
@@ -527,13 +594,17 @@ class App:
         await self.start_game({"op": "again", "switch": switch})
 
     def new_game(self):
-        if self.snap is not None:
-            self.dialog.open(self.snap["game"])
+        """The new-game dialog for the game shown; before the engine's first snapshot (its start
+        takes seconds on a first visit), for the game the address names: the dialog needs only the
+        page's data, and its Start waits for the engine like any request (issue 54: the click was
+        dropped)."""
+        gid = self.snap["game"] if self.snap is not None else game_of(str(window.location.hash).lstrip("#"))
+        self.dialog.open(gid if gid in self.meta else self.data["default"])
 
     # ------------------------------------------------------------------ drawing
     def human_to_move(self) -> bool:
         s = self.snap
-        return s is not None and s["human"] and not self.thinking and not self.playing and not self.view_only
+        return s is not None and s["human"] and not self.turn.busy and not self.view_only
 
     def apply(self, snap):
         """Draw a snapshot (board, panels, address, save) and go on with the game: the computer's
@@ -571,8 +642,7 @@ class App:
             self.board.set(config)
         panels.draw(self, snap)    # the side panel, its buttons and the evaluation bar
         self.share.refresh()
-        if not el("link-box").hidden:        # the link box always shows the position on the board
-            el("link-text").value = page_url(snap["link"])
+        el("link-text").value = page_url(snap["link"])   # the link box, shown or not, holds the game on the board
         el("example-bar").hidden = self.example is None
         if self.example is not None:
             el("example-caption").textContent = self.example     # the rules' own words ("Example: ...")
@@ -595,6 +665,15 @@ class App:
         self.storage.set("spielkiste.svg." + snap["game"], json.dumps({
             "frag": snap["link"], "lang": self.lang, "svg": snap["svg"], "title": snap["title"],
             "goal": snap["goal"], "status": status, "extra": extra}))
+
+    def press_early_button(self):
+        """The button pressed on boot.js's page before these handlers were there (New game, a game
+        of the list), pressed again now that they are: boot.js kept the last one."""
+        boot = getattr(window, "spielkisteBoot", None)
+        pressed = str(boot.wired() or "") if boot else ""
+        target = document.querySelector(pressed) if pressed else None
+        if target:
+            target.click()
 
     def replay_clicks(self):
         """The squares clicked on boot.js's board, in order, through the board's own click path;
@@ -629,12 +708,13 @@ class App:
         gid = snap["game"]
         if self.uid is None:
             self.games.drop_if_empty(self.games.current(gid))
-        uid, kept = self.games.put(self.uid, snap["save"], gid, snap["moves_n"], bool(snap["over"]), self.known)
+        uid, kept = self.games.put(self.uid, snap["save"], gid, snap["moves_n"], bool(snap["over"]), self.known,
+                                   snap.get("outcome"))
         if kept.conflict:
             spawn(self.adopt(uid, kept.text))
             return
         if not kept.ok:          # said after every move that could not be saved: the player must know
-            self.show_message(texts.Said("ui.storage_full"))
+            self.show_message(texts.Said("ui.storage_full" if self.uid is not None else "ui.storage_full_new"))
             return
         self.known, self.saved = kept.text, snap["save"]
         if uid != self.uid:              # a new entry: the history entry names it from now on
@@ -810,7 +890,7 @@ class App:
         if self.offer_shown:
             self.hide_notice()
         self.cancel_analysis()
-        self.playing = True
+        self.turn.play()
         self.busy(1)              # said at once, in the click's own handler
         return spawn(self.send_move(move))
 
@@ -823,7 +903,7 @@ class App:
             self.show_message(e.text)
         except EngineGone:
             answer = None
-        self.playing = False
+        self.turn.played()
         try:
             if answer is None:
                 self.draw()           # the board takes moves again
@@ -884,8 +964,8 @@ class App:
         seats = self.seats()
         seats[seat] = kind
         to_move = [s["seat"] for s in self.snap["seats"] if s.get("to_move")]
-        if kind == "human" and self.thinking and to_move and to_move[0] == seat:
-            self.cancel_ai()
+        if kind == "human" and to_move and to_move[0] == seat:
+            self.cancel_ai()             # its search (hanging or failed, maybe) ends: the seat is the player's
         return self.spawn_action(self._set_seats(seats))
 
     async def _set_seats(self, seats):
@@ -915,20 +995,54 @@ class App:
 
     # ------------------------------------------------------------------ the computer
     def cancel_ai(self):
-        self.think_token += 1
-        self.stop_requested = False
-        if self.thinking:
-            self.thinking = False
+        """The computer's search (or its failed turn) ends unheard: another position, its seat made
+        human, a room, a lost engine. A slice that hangs is given up (engine.hurry), so the request
+        that follows is not held up by it."""
+        if self.turn.cancel():
             el("thinking").hidden = True
             document.body.dataset.thinking = "0"
+        el("stuck").hidden = True
+        self.engine.hurry()
 
     def cancel_analysis(self):
         """Ends a hint's or the evaluation's search (the computer's own turn goes on)."""
-        if not self.thinking:
-            self.think_token += 1
+        if not self.turn.thinking:
+            self.turn.other_search()
+            self.engine.hurry()
 
     def request_stop(self):
-        self.stop_requested = True
+        """"Move now": the next slice asks for the move; a slice that hangs is given up and the best
+        move so far is played (search)."""
+        if self.turn.stop():
+            self.engine.hurry()
+
+    def turn_failed(self, token, lost):
+        """The computer's search was set aside (or the engine is lost): no search runs, and the
+        page says so with the ways out, each one tap: its seat made human, a new game, My games.
+        A lost engine leaves only a reload (engine_lost)."""
+        if not self.turn.fail(token):
+            return
+        el("thinking").hidden = True
+        document.body.dataset.thinking = "0"
+        if lost:
+            self.engine_lost()
+        else:
+            el("stuck").hidden = False
+        self.draw()
+
+    def stuck_seat_human(self):
+        """The stuck panel's first way out: the player takes the seat to move."""
+        to_move = [s["seat"] for s in self.snap["seats"] if s.get("to_move")] if self.snap else []
+        if to_move:
+            return self.set_seat(to_move[0], "human")
+        return self.spawn_act(None)
+
+    def open_mygames(self):
+        """The stuck panel's way to My games: the list opened and in view."""
+        box = el("mygames-box")
+        box.open = True
+        self.draw_mygames()
+        box.scrollIntoView()
 
     def maybe_think(self):
         snap = self.snap
@@ -943,13 +1057,15 @@ class App:
                 self.show_waiting(True)
                 when_free(COMPUTER_LOCK + self.uid,
                           lambda: js.setTimeout(lambda: self.think_after_all(link), OTHER_TAB_GRACE_MS))
-            elif not self.thinking:
-                spawn(self.think())
+            else:
+                token = self.turn.begin(snap["link"])
+                if token is not None:
+                    spawn(self.think(token))
         elif snap.get("human") and self.eval_on:
             spawn(self.analyse())
 
     def think_after_all(self, link):
-        if self.adopted == link and self.snap is not None and self.snap["link"] == link and not self.thinking:
+        if self.adopted == link and self.snap is not None and self.snap["link"] == link and not self.turn.thinking:
             self.adopted = None
             self.show_waiting(False)
             self.maybe_think()
@@ -958,13 +1074,13 @@ class App:
         """The thinking row while another tab's computer moves in this game (this tab searches nothing)."""
         if on:
             el("thinking-text").textContent = self.tr("ui.other_tab_thinking")
-        if on or not self.thinking:
+        if on or not self.turn.thinking:
             el("thinking").hidden = not on
             el("btn-stop").hidden = on           # "Move now" is for a search in this tab
 
     def progress(self, info):
         """The search's figures while it runs, and the evaluation bar from them."""
-        if self.thinking and info.get("text"):
+        if self.turn.thinking and info.get("text"):
             el("thinking-text").textContent = info["text"]
         if info.get("chance") is not None:      # None: the bar keeps what it showed (three sides or more)
             self.eval_percent = int(round(float(info["chance"])))
@@ -972,51 +1088,62 @@ class App:
 
     async def search(self, op, budget, token):
         """Search the position shown in slices until the worker says it is done; each slice's
-        figures are shown. The last answer, or None when the search was cancelled."""
+        figures are shown. The last answer, or None when the search was cancelled. After "Move now"
+        a slice that hangs is given up (EngineCut): the best move so far is the answer, or, before
+        any, the replacement worker is asked for its move at once."""
         ply = self.snap["ply"]
-        while True:
+        while self.turn.current(token):
             msg = {"op": op, "seconds": SLICE, "budget": budget, "ply": ply}
-            if self.stop_requested:
+            if self.turn.stopping:
                 msg["stop"] = True
-            answer = await self.request(msg, SLICE_TIMEOUT)
-            if token != self.think_token:
+            try:
+                answer = await self.engine.request(msg, SLICE_TIMEOUT, cuttable=True)
+            except EngineCut:
+                if self.turn.current(token) and self.turn.best is not None:
+                    return {"done": True, "move": self.turn.best}
+                continue
+            if not self.turn.current(token):
                 return None
-            self.progress(answer.get("info") or {})
+            info = answer.get("info") or {}
+            self.turn.progress(token, info.get("move"))
+            self.progress(info)
             if answer.get("done"):
                 return answer
+        return None
 
-    async def think(self):
-        """The computer's turn: search, then play its move. A kept game's lock is held meanwhile, so
-        another tab showing the game waits for this move instead of searching too."""
+    async def think(self, token):
+        """The computer's turn (`token`: its search, turn.begin): search, then play its move. A kept
+        game's lock is held meanwhile, so another tab showing the game waits for this move instead
+        of searching too."""
         release = hold_lock(COMPUTER_LOCK + self.uid) if self.uid is not None else None
         try:
-            await self._think()
+            await self._think(token)
         finally:
             if release is not None:
                 release()
 
-    async def _think(self):
-        self.thinking = True
-        self.think_token += 1
-        token = self.think_token
-        self.stop_requested = False
+    async def _think(self, token):
         el("thinking-text").textContent = "" if self.engine.ready else self.tr("ui.ai_loading")
         el("thinking").hidden = False
         el("btn-stop").hidden = False
+        el("stuck").hidden = True
         document.body.dataset.thinking = "1"
         self.draw()
         ply = self.snap["ply"]
         try:
             answer = await self.search("think", self.level_seconds(), token)
-        except (EngineError, EngineGone):
-            if token == self.think_token:
-                self.cancel_ai()
-                self.show_message(texts.Said("ui.ai_failed"))
-                self.draw()
+        except EngineRefused:           # the search stopped two workers: set aside, the ways out shown
+            self.turn_failed(token, False)
             return
-        if answer is None or token != self.think_token:
+        except EngineGone:
+            self.turn_failed(token, True)
             return
-        self.thinking = False
+        except EngineError as e:        # the worker could not search here: said, with the ways out
+            self.turn_failed(token, False)
+            self.show_message(e.text)
+            return
+        if answer is None or not self.turn.searched(token):
+            return
         el("thinking").hidden = True
         document.body.dataset.thinking = "0"
         if not answer.get("move"):
@@ -1039,12 +1166,14 @@ class App:
         snap = self.snap
         if not self.human_to_move() or snap.get("solo"):
             return
-        self.think_token += 1
-        token = self.think_token
+        token = self.turn.other_search()
         out = el("tool-result")
         out.textContent = self.tr("ui.tool_running")
         try:
             answer = await self.search("hint", self.level_seconds(), token)
+        except EngineRefused:
+            out.textContent = self.tr("ui.ai_set_aside")
+            return
         except (EngineError, EngineGone):
             out.textContent = self.tr("ui.ai_lost")
             return
@@ -1086,9 +1215,8 @@ class App:
         """With the evaluation shown and a human to move, the search evaluates the position."""
         if not self.eval_on or not self.human_to_move():
             return
-        self.think_token += 1
         try:
-            await self.search("think", ANALYSIS_SECONDS, self.think_token)
+            await self.search("think", ANALYSIS_SECONDS, self.turn.other_search())
         except (EngineError, EngineGone):
             return
 
@@ -1185,8 +1313,7 @@ class App:
         for meta in games:
             name = self.tr("game." + meta.game)
             li = make("li")
-            b = make("button", self.tr("ui.mygames_row", game=name, moves=meta.moves,
-                                       state=self.tr("ui.mygames_over" if meta.over else "ui.mygames_open")),
+            b = make("button", self.tr("ui.mygames_row", game=name, moves=meta.moves, state=self.kept_state(meta)),
                      type="button")
             b.dataset.uid = meta.uid
             b.appendChild(make("span", self.when(meta.changed), class_="blurb"))
@@ -1198,6 +1325,19 @@ class App:
             d.dataset.delete = meta.uid
             li.appendChild(d)
             ul.appendChild(li)
+
+    def kept_state(self, meta) -> str:
+        """A kept game's state in My games: in progress, or finished with its result ("you won",
+        "Purple won") where the entry keeps one."""
+        if not meta.over:
+            return self.tr("ui.mygames_open")
+        res, words = meta.result or {}, self.tr("ui.mygames_over")
+        if res.get("you"):
+            return words + ", " + self.tr("ui.mygames_draw" if res["you"] == "draw" else "ui.mygames_you_" + res["you"])
+        if res.get("winners"):
+            names = " & ".join(self.tr("colour." + w) for w in res["winners"])
+            return words + ", " + self.tr("ui.mygames_won_by", player=names)
+        return words
 
     def on_mygames_click(self, event):
         target = event.target.closest("button") if event.target else None

@@ -46,10 +46,11 @@ class Options:
         self.edit = get("edit") in ON and not self.readonly
         self.controls = get("controls") not in ("0", "false")
         self.sound = get("sound") in ON      # sounds are off in an embed unless asked for
-        learn = get("learn")                 # ?embed&learn (=n): the game's course (learn.py), from step n
-        self.learn = None if learn is None else learn if learn.isdigit() and len(learn) < 4 else ""
-        puzzle = get("puzzle")               # ?embed&puzzle=17 / =daily: a puzzle of the fragment's game (puzzles.py)
-        self.puzzle = puzzle if puzzle == "daily" or (puzzle or "x").isdigit() and len(puzzle) <= 6 else None
+        # ?embed&learn (=n): the game's course (learn.py), from step n; ?embed&puzzle=17 / =daily: a
+        # puzzle of the fragment's game (puzzles.py). Their values are the worker's to read, as the
+        # fragment's `learn=` and `puzzle=` are: one that names no step or puzzle is said
+        self.learn = get("learn")
+        self.puzzle = get("puzzle")
 
     def seats_for(self, n: int):
         """The seats every game opened in the frame gets, or None to keep the game's own:
@@ -100,11 +101,14 @@ class Embedding:
         if not hash_text.lstrip("#"):
             # never the visitor's last game: the host would learn it from the events
             hash_text = "#" + app.data["default"]
+        # the options' values %-escaped into the fragment (URLSearchParams decoded them; its text is
+        # well-formed, so encodeURIComponent, which throws only on a lone surrogate, cannot throw)
         if initial and self.options.learn is not None:      # ?embed&learn: the course of the fragment's game
             hash_text = "#" + hash_text.lstrip("#").split("?")[0] + "?learn" + (
-                "=" + self.options.learn if self.options.learn else "")
+                "=" + str(js.encodeURIComponent(self.options.learn)) if self.options.learn else "")
         if initial and self.options.puzzle is not None:     # ?embed&puzzle=17: that puzzle of the fragment's game
-            hash_text = "#" + hash_text.lstrip("#").split("?")[0] + "?puzzle=" + self.options.puzzle
+            hash_text = "#" + hash_text.lstrip("#").split("?")[0] + "?puzzle=" + str(
+                js.encodeURIComponent(self.options.puzzle))
         await app.route(hash_text, initial)
         if app.snap is None:
             return                 # no engine answered: boot.js's board and the page's message stay

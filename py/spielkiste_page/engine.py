@@ -1,27 +1,30 @@
-"""The page's side of the engine worker: one Pyodide worker holds the rules, the record and the
-search (spielkiste_web/engine_worker.py, whose one export is `handle(json_text) -> json_text`).
+"""The page's side of the engine worker (worker.py: one Pyodide worker holds the rules, the record
+and the search), as one small state machine whose states a test can name and drive (pure Python:
+MicroPython runs it on the page, CPython in tests/test_page_engine.py with workers of its own).
+
+States (`Engine.state`): "booting" (the first worker starts), "ready" (a worker answers), "busy" (a
+request is on its way), "restarting" (a worker failed; its replacement starts and is given the
+page's game first: `restore()`), "lost" (no worker can be had: too many failed in a row).
 
 Requests go one at a time (a lock queues them), so answers come in order; each carries an `id`
-that its answer echoes. Every request has a time-out. A worker that never starts (its script
-could not be fetched, or its start times out), reports an error, fails a call (`handle` raised,
-or the worker is gone) or misses a time-out is replaced, a few times at most; the new worker
-first gets the messages `restore()` gives (the page's last save as `load`, its settings), so the
-game in progress is never lost: it lives in the page, not in the worker. Every request carries
-what `defaults()` gives (the page's language)."""
+that its answer echoes and what `defaults()` gives (the page's language). Every request has a
+time-out. A worker that never starts, fails a call (`handle` raised, the worker is gone, it
+answered garbage) or misses a time-out is replaced; the game in progress is never lost: it lives
+in the page, not in the worker. A request that killed a worker is sent once more, to the
+replacement; one that killed two is never sent again (EngineRefused; a restore message so set
+aside is reported to `on_refused`), so a poisoned request cannot kill the engine for good.
+`hurry()` ends the wait for an answer the page no longer needs (its search was cancelled or
+"Move now" was pressed): a worker that does not answer within HURRY_GRACE is replaced."""
 import asyncio
 import json
+import time
 
-from pyscript import document, window, workers
-
-from spielkiste_page.dom import on
-
-WORKER_SRC = "./engine.py"
-CONFIG = "./pyscript.toml"
-NAME = "engine"
-BOOT_TIMEOUT = 120.0     # Pyodide's start in a worker, on a slow machine under load
 CALL_TIMEOUT = 20.0      # a request that takes longer means the worker hangs
-MAX_RESTARTS = 3
-POLL = 0.5               # how often a booting worker's script is checked for a failed fetch
+MAX_RESTARTS = 3         # workers that may fail in a row (without one answer between) before the engine is lost
+KILLS = 2                # a request that failed this many workers is set aside
+HURRY_GRACE = 1.0        # after hurry(): the call in flight may take this much longer (a slice takes 0.12 s)
+POLL = 0.25              # how often a call's wait looks at its deadline and its worker
+STATES = ("booting", "ready", "busy", "restarting", "lost")
 
 
 class EngineError(Exception):
@@ -33,106 +36,24 @@ class EngineError(Exception):
 
 
 class EngineGone(Exception):
-    """No worker answers (it failed to start, crashed or hung, and was replaced too often)."""
+    """No answer: no worker can be had (it failed to start, crashed or hung, too often in a row)."""
 
 
-async def _awaited(promise):
-    return await promise
+class EngineRefused(EngineGone):
+    """The request killed two workers: it is set aside (the engine goes on with the next request)."""
 
 
-class Worker:
-    """One worker: its <script> element and its exports once started."""
+class EngineCut(EngineGone):
+    """The page stopped waiting (hurry): the call in flight was given up and its worker replaced."""
 
-    def __init__(self, generation: int):
-        self.name = NAME if generation == 0 else NAME + str(generation)
-        self.dead = False
-        self.exports = None
-        static = document.querySelector("script[worker][name='" + self.name + "']") if generation == 0 else None
-        if static:
-            self.script = static
-        else:
-            s = document.createElement("script")
-            s.type = "py"
-            s.src = WORKER_SRC
-            s.setAttribute("worker", "")
-            s.setAttribute("name", self.name)
-            s.setAttribute("config", CONFIG)
-            document.body.append(s)
-            self.script = s
-        self.fetches = len(self.entries()) if generation else 0     # earlier workers' fetches of the script
 
-    def entries(self) -> list:
-        try:
-            url = str(window.URL.new(WORKER_SRC, window.location.href).href)
-            return list(window.performance.getEntriesByName(url))
-        except Exception:           # no resource timing: only the time-out tells
-            return []
+class Call:
+    """A request in flight: when the page stops waiting for it."""
 
-    def unloadable(self) -> bool:
-        """The browser fetched this worker's script and got an error status (a missing engine.py):
-        PyScript then never starts the worker and says so only by an unhandled rejection, so the
-        browser's own record of the fetch (resource timing) is what tells the page at once."""
-        for entry in self.entries()[self.fetches:]:
-            try:
-                if int(entry.responseStatus) >= 400:
-                    return True
-            except Exception:       # a browser without responseStatus: only the time-out tells
-                pass
-        return False
-
-    async def start(self):
-        if self.exports is None:
-            started = asyncio.Event()
-            ready = asyncio.create_task(self._started(started))
-            waited = 0.0
-            while not started.is_set() and waited < BOOT_TIMEOUT and not self.unloadable():
-                try:
-                    await asyncio.wait_for(started.wait(), POLL)
-                except asyncio.TimeoutError:
-                    waited += POLL
-            try:
-                if not started.is_set():
-                    ready.cancel()
-                    raise EngineGone()
-                # through a local: typed from the attribute (None), mypy would take the result for None
-                exports = await ready
-                self.exports = exports
-            except Exception:
-                self.dead = True
-                raise EngineGone() from None
-            xworker = getattr(self.script, "xworker", None)
-            if xworker:
-                on(xworker, "error", lambda e: self.lost())
-        return self.exports
-
-    async def _started(self, started):
-        try:
-            return await workers[self.name]
-        finally:
-            started.set()
-
-    def lost(self):
-        self.dead = True
-
-    async def call(self, text: str, timeout: float) -> str:
-        exports = await self.start()
-        if self.dead:
-            raise EngineGone()
-        try:
-            return str(await asyncio.wait_for(_awaited(exports.handle(text)), timeout))
-        except Exception:       # a time-out, or a rejected call: `handle` raised or the worker is gone
-            self.dead = True
-            raise EngineGone() from None
-
-    def terminate(self):
-        self.dead = True
-        try:
-            xworker = getattr(self.script, "xworker", None)
-            if xworker:
-                xworker.terminate()
-            self.script.remove()
-        except Exception:       # a worker that never started has nothing to end
-            pass
+    def __init__(self, deadline: float, cuttable: bool):
+        self.deadline = deadline
+        self.cuttable = cuttable
+        self.cut = False
 
 
 def no_messages() -> list:
@@ -143,91 +64,188 @@ def no_defaults() -> dict:
     return {}
 
 
+def key_of(msg: dict) -> str:
+    """A request's identity for counting the workers it killed (its text, without the id)."""
+    return json.dumps(msg)
+
+
 class Engine:
     """`await request(msg)`: the worker's answer (a dict); EngineError on {"error": ...},
-    EngineGone when no worker can be had. `restore()` (set by the page) gives the messages a new
-    worker needs to stand where the old one stood; `on_state(text)` hears "booting", "ready",
-    "restarting" and "lost" (for body.dataset.ai and the message bar)."""
+    EngineRefused for a request set aside, EngineCut after hurry(), EngineGone when no worker can
+    be had. `make_worker(generation)` makes a worker (worker.Worker on the page); `on_state(state)`
+    hears every change of `state`; `on_refused(msg)` every restore message set aside."""
 
-    def __init__(self, restore=None, on_state=None, defaults=None):
+    def __init__(self, make_worker, restore=None, on_state=None, defaults=None, on_refused=None, clock=None):
+        self.make_worker = make_worker
         self.restore = restore or no_messages
         self.defaults = defaults or no_defaults
         self.on_state = on_state or (lambda state: None)
+        self.on_refused = on_refused or (lambda msg: None)
+        self.clock = clock or time.time
+        self.state = "booting"
         self.worker = None
+        self.unrestored = False      # the worker is a replacement not yet given the restore messages
         self.generation = 0
+        self.failures = 0            # workers failed in a row
+        self.kills: dict = {}        # key_of(request) -> workers it killed
+        self.call: Call | None = None
         self.counter = 0
         self.lock = asyncio.Lock()
 
+    def _set(self, state: str) -> None:
+        if state != self.state and self.state != "lost":
+            self.state = state
+            self.on_state(state)
+
     def boot(self):
         """Start the worker now (its Pyodide starts while the page does other things)."""
-        if self.worker is None and self.generation <= MAX_RESTARTS:
-            self.worker = Worker(self.generation)
-            self.on_state("booting")
+        if self.worker is None and self.state != "lost":
+            self.worker = self.make_worker(self.generation)
+            self.unrestored = self.generation > 0
             asyncio.create_task(self._watch(self.worker))
 
-    async def _watch(self, worker: Worker):
+    async def _watch(self, worker):
         try:
             await worker.start()
         except Exception:
             return
-        if worker is self.worker and not worker.dead:
-            self.on_state("ready")
+        if worker is self.worker and worker is not None and not worker.dead and self.state in ("booting", "restarting"):
+            self._set("ready")
 
     @property
     def ready(self) -> bool:
-        return self.worker is not None and self.worker.exports is not None and not self.worker.dead
+        return self.state in ("ready", "busy")
 
-    async def request(self, msg: dict, timeout: float = CALL_TIMEOUT) -> dict:
+    def hurry(self) -> bool:
+        """The page no longer needs the answer in flight (a search's slice, sent `cuttable`): it
+        waits HURRY_GRACE at most, then replaces the worker. True if such a call is in flight."""
+        call = self.call
+        if call is None or not call.cuttable:
+            return False
+        call.cut = True
+        call.deadline = min(call.deadline, self.clock() + HURRY_GRACE)
+        return True
+
+    async def request(self, msg: dict, timeout: float = CALL_TIMEOUT, cuttable: bool = False) -> dict:
         await self.lock.acquire()
         try:
-            answer = await self._send(msg, timeout)
+            answer = await self._send(msg, timeout, cuttable)
         finally:
             self.lock.release()
         if "error" in answer:
             raise EngineError(str(answer["error"]))
         return answer
 
-    async def _send(self, msg, timeout):
-        """One request, on a replacement worker (after the restore messages) when the worker fails."""
+    async def _send(self, msg, timeout, cuttable):
+        """One request, sent again to a replacement (after the restore messages) once if it failed."""
+        key = key_of(msg)
         while True:
+            if self.kills.get(key, 0) >= KILLS:
+                raise EngineRefused()
             self.boot()
             worker = self.worker
             if worker is None:
                 raise EngineGone()
+            if self.unrestored:
+                self.unrestored = False
+                await self._restore(worker)
+                if worker is not self.worker:
+                    continue             # the restore failed this worker: the next one
             try:
-                return await self._call(worker, msg, timeout)
+                return await self._call(worker, msg, timeout, cuttable, key)
+            except EngineCut:
+                self._replace(worker, False)
+                raise
             except EngineGone:
                 pass
-            if not self._replace(worker):
+            if not self._replace(worker, True):
                 raise EngineGone()
-            try:
-                for m in self.restore():
-                    await self._call(self.worker, m, CALL_TIMEOUT)
-            except EngineGone:
-                continue
 
-    async def _call(self, worker, msg, timeout):
+    async def _restore(self, worker):
+        """A replacement stands where the old one stood: the restore messages, each set aside
+        (on_refused) once it has killed two workers."""
+        for m in self.restore():
+            key = key_of(m)
+            if self.kills.get(key, 0) >= KILLS:
+                self.on_refused(m)
+                continue
+            try:
+                await self._call(worker, m, CALL_TIMEOUT, False, key)
+            except EngineGone:
+                self._replace(worker, True)
+                return
+
+    async def _call(self, worker, msg, timeout, cuttable, key):
+        await worker.start()             # a worker that fails to start: EngineGone, no kill counted
+        if worker.dead:
+            raise EngineGone()
         self.counter += 1
         full = self.defaults()
         full.update(msg)
         full["id"] = self.counter
-        text = await worker.call(json.dumps(full), timeout)
+        call = self.call = Call(self.clock() + timeout, cuttable)
+        self._set("busy")
         try:
-            return json.loads(text)
-        except Exception:         # a worker that answers garbage is as good as gone
+            text = await self._answer(worker, worker.send(json.dumps(full)), call)
+            answer = json.loads(text)
+            if not isinstance(answer, dict):
+                raise ValueError("not an answer")
+        except EngineCut:
+            raise
+        except Exception:       # a time-out, a rejected call (`handle` raised, the worker is gone), garbage
             worker.dead = True
+            self.kills[key] = self.kills.get(key, 0) + 1
             raise EngineGone() from None
+        finally:
+            self.call = None
+            if self.state == "busy":
+                self._set("ready")
+        self.failures = 0
+        self.kills.pop(key, None)
+        return answer
 
-    def _replace(self, worker) -> bool:
-        """Drop a failed worker and start the next one; False when too many failed."""
+    async def _answer(self, worker, pending, call):
+        """The answer text, unless the call's deadline passes first (a time-out, or hurry's
+        EngineCut) or its worker is known dead; then the wait is given up."""
+        done = asyncio.Event()
+        box: list = []
+
+        async def wait():
+            try:
+                box.append((True, await pending))
+            except Exception as e:
+                box.append((False, e))
+            done.set()
+        task = asyncio.create_task(wait())
+        while not done.is_set():
+            left = call.deadline - self.clock()
+            if left <= 0 or worker.dead:
+                task.cancel()
+                if call.cut:
+                    raise EngineCut()
+                raise EngineGone()
+            try:
+                await asyncio.wait_for(done.wait(), min(left, POLL))
+            except asyncio.TimeoutError:
+                pass
+        ok, value = box[0]
+        if not ok:
+            raise value
+        return value
+
+    def _replace(self, worker, failed: bool) -> bool:
+        """Drop a worker (failed, or cut by the page) and start the next one; False once too many
+        failed in a row (the engine is lost)."""
         worker.terminate()
         if worker is not self.worker:
             return self.worker is not None
         self.worker = None
         self.generation += 1
-        if self.generation > MAX_RESTARTS:
-            self.on_state("lost")
+        if failed:
+            self.failures += 1
+        if self.failures > MAX_RESTARTS:
+            self._set("lost")
             return False
-        self.on_state("restarting")
+        self._set("restarting")
         self.boot()
         return True

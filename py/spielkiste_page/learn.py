@@ -2,7 +2,8 @@
 step's position, rule and task come from the worker (spielkiste_web/learn_session.py, which asks the
 engine's checker); the page sends what the player did on the board (a move, or a tapped square in a
 'tap' step, where the answer says `pick`) and draws the verdict. The game in progress is never
-touched: "Back to the game" and "Play a game" give it back as it was.
+touched: "Back to the game" gives it back as it was, and "Play your first game" at the end of a course
+starts a new game beside it (against the computer at the lowest level).
 
 Links: `#<game>?learn` (the first step not done yet) and `#<game>?learn=<n>` (step n, from 1).
 Progress is kept per game in storage (`spielkiste.learn.<game>`: the step numbers done, as a JSON
@@ -12,8 +13,10 @@ Runs under MicroPython (the page)."""
 import json
 
 import js
+from pyscript import document
 
-from spielkiste_page import texts
+from spielkiste_page import mygames, texts
+from spielkiste_page.dialog import default_seats
 from spielkiste_page.dom import el, on, replace_state, window
 from spielkiste_page.panels import esc
 from spielkiste_page.room import Room, query_words
@@ -21,28 +24,22 @@ from spielkiste_page.room import Room, query_words
 PROGRESS = "spielkiste.learn."        # + game id: JSON list of the step numbers done (1 = the first)
 OFFERED = "spielkiste.learn.offered"  # JSON list of the games whose course was offered
 MAX_STEPS = 50
+MAX_STORED = 4000                     # characters of a stored list of steps or games, at most
 NO_SCROLL = js.JSON.parse('{"preventScroll": true}')
 NEAREST = js.JSON.parse('{"block": "nearest"}')
 
 
 def read_numbers(text, limit=MAX_STEPS) -> set:
-    """The step numbers in a stored value; anything unreadable counts as nothing done."""
-    if not text:
-        return set()
-    try:
-        data = json.loads(text)
-    except Exception:
-        return set()
+    """The step numbers in a stored value (mygames.read_json, the page's one reader of stored
+    text); anything unreadable counts as nothing done."""
+    data = mygames.read_json(text, MAX_STORED)
     if not isinstance(data, list):
         return set()
     return {n for n in data if type(n) is int and 1 <= n <= limit}
 
 
 def read_names(text) -> set:
-    try:
-        data = json.loads(text) if text else []
-    except Exception:
-        return set()
+    data = mygames.read_json(text, MAX_STORED)
     return {g for g in data if isinstance(g, str)} if isinstance(data, list) else set()
 
 
@@ -62,6 +59,7 @@ class LearnRoom(Room):
         on(el("learn-next"), "click", lambda e: self.next())
         on(el("learn-again"), "click", lambda e: self.go(self.index(), focus="board"))
         on(el("learn-back"), "click", lambda e: self.close())
+        on(el("learn-leave"), "click", lambda e: self.close())
         on(el("learn-play"), "click", lambda e: self.play_game())
         on(el("learn-restart"), "click", lambda e: self.go(0, focus="board"))
         on(el("learn-steps"), "click", self.on_steps_click)
@@ -124,15 +122,16 @@ class LearnRoom(Room):
         gid = frag.split("?")[0].strip().lower()
         if gid not in app.meta:
             gid = app.snap["game"] if app.snap is not None else app.data["default"]
-        value = query_words(frag).get("learn", "")
-        number = int(value) if value.isdigit() and len(value) < 4 else None
-        await self.open(gid, number, focus="heading" if not initial else None)
+        value = query_words(frag).get("learn", "").strip()      # "" (a bare `learn`): the first step not done
+        await self.open(gid, value or None, focus="heading" if not initial else None)
 
     async def open(self, gid, number=None, focus=None):
-        """Step `number` (from 1; None: the first not done) of the course of `gid`. The game behind
+        """Step `number` (from 1; None: the first not done; a text: a link's `learn=` value as the
+        link holds it, which the worker reads and, unless it is a step, says why) of the course of
+        `gid`. A step the course lacks is said, and the first not done opens. The game behind
         the room stays the one shown ("Back to the game" returns to it, as from a puzzle), or, on a
-        page opened at the course, the player's own game of `gid` (kept, or a new one); "Play a
-        game" opens the player's game of `gid`."""
+        page opened at the course, the player's own game of `gid` (kept, or a new one); "Play your
+        first game" starts a new one of `gid`."""
         app = self.app
         if app.snap is None:
             if self.active:
@@ -145,7 +144,9 @@ class LearnRoom(Room):
             if app.snap is None:
                 return
         msg = {"op": "learn_open", "game": gid}
-        if number is not None:
+        if isinstance(number, str):
+            msg["link_step"] = number
+        elif number is not None:
             msg["step"] = number - 1
         else:
             msg["done"] = [n - 1 for n in sorted(self.done(gid))]
@@ -239,6 +240,8 @@ class LearnRoom(Room):
         el("learn-lesson").hidden = False
         el("learn-complete").hidden = True
         el("learn-count").textContent = app.tr("ui.learn.step", n=n, count=count)
+        el("game-title").textContent = a["game_title"]       # the course's game, not the one behind the room
+        document.title = a["doc_title"]
         el("learn-heading").textContent = a["title"]
         el("learn-rule").textContent = a["rule"]
         el("learn-task").textContent = a["task"]
@@ -281,18 +284,30 @@ class LearnRoom(Room):
         el("learn-steps").innerHTML = "".join(out)
 
     def complete(self):
-        """The last step passed: the course is complete; "Play a game" leaves the room."""
+        """The last step passed: the course is complete; "Play your first game" leaves the room."""
         app = self.app
         self.finished = True
         el("learn-lesson").hidden = True
         el("learn-complete").hidden = False
-        el("learn-complete-text").textContent = app.tr("ui.learn.complete", game=app.tr("game." + str(self.game)))
+        alone = self.game in app.meta and app.meta[self.game]["players"][0] == 1
+        el("learn-complete-text").textContent = app.tr("ui.learn.complete" if alone else "ui.learn.complete_computer",
+                                                       game=app.tr("game." + str(self.game)))
         app.announce(app.tr("ui.learn.complete_title"))
         el("learn-play").focus()
 
     def play_game(self):
-        """"Play a game" after the course: the player's game of the course's game (the room left)."""
-        return self.app.choose_game(self.game)
+        """"Play your first game" after the course: a new game of the course's game against the
+        computer at its lowest level (a solitaire alone); the room is left, the game that was in
+        progress stays in My games."""
+        app = self.app
+        gid = self.game
+        if gid not in app.meta:
+            return app.spawn_act(None)
+        lowest = min(int(k) for k in app.data["levels"]["seconds"])
+        self.leave()
+        app.hide_rules()
+        return app.spawn_action(app.start_game({"op": "new", "game": gid, "options": {}, "level": lowest,
+                                                "seats": default_seats(app.meta[gid]["players"][0])}))
 
     # ------------------------------------------------------------------ clicks
     def on_steps_click(self, event):

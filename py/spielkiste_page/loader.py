@@ -10,7 +10,7 @@ import asyncio
 
 from spielkiste_page.dom import next_task
 
-ORDER = ("dom", "texts", "clicks", "mygames", "engine", "panels", "room", "board", "dialog", "embed",
+ORDER = ("dom", "texts", "clicks", "mygames", "engine", "worker", "turn", "panels", "room", "board", "dialog", "embed",
          "editor", "share", "sound", "theme", "learn", "analysis", "puzzles", "rooms", "review", "app")
 
 

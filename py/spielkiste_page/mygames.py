@@ -7,7 +7,9 @@ snapshot's `save` text, which only the engine worker reads: it validates it fiel
 `load`). `spielkiste.current.<game id>` names the game each game id opens with. No index: the
 list is the entries found in storage, so two tabs writing at once cannot lose a row. The list
 is capped: past MAX_GAMES the oldest finished (or empty) games go first, and an unfinished one
-only with a word to the player (`Kept.dropped`).
+only with a word to the player (`Kept.dropped`). A full storage makes room from finished and
+empty games only: an unfinished game is never deleted to keep another (the page says the new
+one is not kept; its address still holds it).
 
 Two tabs: `put` writes only over the text this tab last read or wrote for the game (`known`);
 if another tab changed it since, nothing is written and the caller adopts the stored game.
@@ -30,9 +32,10 @@ MAX_ASIDE = 200 * (12 * 60 + 2 * 4096 + 10) + 2    # saves.MAX_ASIDE: the longes
 class Meta:
     """What the list shows of a kept game."""
 
-    def __init__(self, uid: str, game: str, started: int, changed: int, moves: int, over: bool):
+    def __init__(self, uid: str, game: str, started: int, changed: int, moves: int, over: bool, result=None):
         self.uid, self.game, self.started, self.changed = uid, game, started, changed
         self.moves, self.over = moves, over
+        self.result = result      # a finished game's result (read_result), or None
 
     def __eq__(self, other):
         return isinstance(other, Meta) and self.__dict__ == other.__dict__
@@ -88,6 +91,19 @@ def read_entry(text):
     return (data, data["save"]) if ok else None
 
 
+def read_result(value):
+    """A finished game's result as an entry keeps it: {"you": "won"/"lost"/"draw" or None (no one
+    side was the player's), "winners": the winners' colour keys}, or None for anything else (an
+    entry written before results were kept, or a stored value that is not one)."""
+    if not isinstance(value, dict) or value.get("you") not in ("won", "lost", "draw", None):
+        return None
+    winners = value.get("winners")
+    if not (isinstance(winners, list) and len(winners) <= 8
+            and all(isinstance(w, str) and 0 < len(w) <= 20 and w.isalpha() for w in winners)):
+        return None
+    return {"you": value.get("you"), "winners": list(winners)}
+
+
 def link_of(save_text):
     """The link (fragment) of a save's text, without replaying it; None if it has none."""
     data = read_json(save_text, MAX_SAVE)
@@ -104,9 +120,12 @@ def save_fields(save_text):
     return data["link"], data.get("seats"), data.get("level"), data.get("rotation")
 
 
-def entry_text(save: str, game: str, moves: int, over: bool, started: int, changed: int) -> str:
-    return json.dumps({"v": VERSION, "game": game, "started": started, "changed": changed,
-                       "moves": moves, "over": over, "save": save})
+def entry_text(save: str, game: str, moves: int, over: bool, started: int, changed: int, result=None) -> str:
+    data = {"v": VERSION, "game": game, "started": started, "changed": changed, "moves": moves, "over": over,
+            "save": save}
+    if over and read_result(result) is not None:       # the snapshot's `outcome`: My games says who won
+        data["result"] = read_result(result)
+    return json.dumps(data)
 
 
 class GameList:
@@ -127,7 +146,8 @@ class GameList:
                 got = read_entry(self.storage.get(key))
                 if got is not None:
                     d = got[0]
-                    meta = Meta(key[len(ENTRY):], d["game"], d["started"], d["changed"], d["moves"], d["over"])
+                    meta = Meta(key[len(ENTRY):], d["game"], d["started"], d["changed"], d["moves"], d["over"],
+                                read_result(d.get("result")) if d["over"] else None)
                     out.append((meta, got[1]))
         return sorted(out, key=lambda e: -e[0].changed)
 
@@ -164,7 +184,7 @@ class GameList:
         return None
 
     # ------------------------------------------------------------------ writing
-    def put(self, uid, save: str, game: str, moves: int, over: bool, known) -> tuple:
+    def put(self, uid, save: str, game: str, moves: int, over: bool, known, result=None) -> tuple:
         """Keep a game (a new entry when `uid` is None) from its save text; returns its uid and
         what happened (a Kept)."""
         stored = self.raw(uid) if uid is not None else None
@@ -175,15 +195,30 @@ class GameList:
             started = got[0]["started"] if got else self.now()
         else:
             uid, started = self.new_uid(), self.now()
-        text = entry_text(save, game, moves, over, started, self.now())
-        # only a new entry makes the list longer: rewriting a kept game reads no other entry
+        text = entry_text(save, game, moves, over, started, self.now(), result)
+        if not self.storage.set(ENTRY + uid, text) and not self.write_in_room_of_finished(uid, text):
+            return uid, Kept(False, self.raw(uid))
+        # only a new entry makes the list longer (rewriting a kept game reads no other entry); it
+        # is trimmed once the new entry is in, so a refused write never cost another game
         dropped = self.make_room(keep=uid) if stored is None else []
-        if not self.storage.set(ENTRY + uid, text):
-            dropped += self.make_room(keep=uid, target=len(self.games()) - 1)     # storage full: one more
-            if not self.storage.set(ENTRY + uid, text):
-                return uid, Kept(False, self.raw(uid), dropped=dropped)
         self.set_current(game, uid)
         return uid, Kept(True, text, dropped=dropped)
+
+    def write_in_room_of_finished(self, uid: str, text: str) -> bool:
+        """Storage is full: finished and empty games go, the oldest first, until the entry fits.
+        An unfinished game never goes for another; when even without every finished game there is
+        no room, the ones taken out are written back and nothing changed (False)."""
+        spare = sorted((m for m in self.games() if m.uid != uid and (m.over or m.moves == 0)),
+                       key=lambda m: m.changed)
+        taken = []
+        for m in spare:
+            taken.append((m.uid, self.raw(m.uid)))
+            self.delete(m.uid)
+            if self.storage.set(ENTRY + uid, text):
+                return True
+        for old_uid, old_text in taken:
+            self.restore(old_uid, old_text)
+        return False
 
     def make_room(self, keep: str, target: int = MAX_GAMES - 1) -> list:
         """Drop games until at most `target` others remain: empty and finished ones first (the

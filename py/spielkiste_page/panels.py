@@ -37,6 +37,7 @@ def wire(app):
 
 _drawn: dict = {}        # part name -> what it shows now (a part is rewritten only when this changes)
 MARKS: dict = {}         # ply -> (mark, symbol, title): the game review's marks on the move list (review.py)
+SYMBOLS = {"inaccuracy": "?!", "mistake": "?", "blunder": "??"}     # a mark's symbol (move list, review, tree)
 HOOKS: list = []         # called as hook(app, snap) after the panel is drawn (review.py: the graph's ply)
 
 
@@ -71,6 +72,9 @@ def draw(app, snap):
     box = el("result")
     box.hidden = result is None
     if result is not None:
+        end = snap.get("outcome") or {}
+        el("result-title").textContent = end.get("title") or app.tr("ui.game_over")    # "You won", "Your team lost"
+        box.dataset.you = end.get("you") or ""              # the style sheet colours a win, a loss
         el("result-text").textContent = result
         el("switch").hidden = len(snap["seats"]) < 2         # the solitaire has no sides to switch
     aids_and_tools(snap)
@@ -226,6 +230,9 @@ def eval_bar(app, snap):
     the colours by name (data-side, data-rest), so the style sheet (and a dark theme) decides how
     they look."""
     ev, percent = snap.get("eval"), app.eval_percent
+    decided = ev.get("result") if ev else None            # a decided position: its result, not a search's chance
+    if decided:
+        percent = decided["percent"]
     if not ev or not changed("eval", (str(ev), percent)):
         return
     bar = el("evalbar")
@@ -234,7 +241,8 @@ def eval_bar(app, snap):
     bar.dataset.seat = str(ev["side"])
     bar.style.setProperty("--eval", f"{50 if percent is None else percent}%")
     el("eval-side").textContent = ev["label"]
-    el("eval-text").textContent = "" if percent is None else app.tr("ui.eval_percent", percent=percent)
+    el("eval-text").textContent = (decided["text"] if decided else "" if percent is None
+                                   else app.tr("ui.eval_percent", percent=percent))
     if percent is None:
         bar.removeAttribute("data-value")
     else:

@@ -1,8 +1,9 @@
 """The puzzle room (issue 32): a position where the side to move has exactly one right move, the
 player moves on the board, the worker (spielkiste_web/puzzle_session.py) answers right or wrong and
 plays the defence in puzzles of several moves; after the end the solution is shown in notation and
-can be walked on the board. Next puzzle (near the player's rating), the daily puzzle (the same for
-everyone on a date: the page sends its local date), Retry, Back to the game.
+can be walked on the board. A wrong move is answered on the board by the opponent's refutation,
+said in words; Retry or Solution then. Next puzzle (near the player's rating, none of the last few),
+the daily puzzle (the same for everyone on a date: the page sends its local date), Back to the game.
 
 The player's progress per game (rating, streak, solved ids) stays in this page's storage under
 `spielkiste.puzzle.<game>`: sent as stored text with every request that reads it, and the answer's
@@ -32,13 +33,13 @@ def today() -> str:
 
 
 def puzzle_id(value: str):
-    """What a link's `puzzle=` names: an id (int), "daily", or "next" (none, or anything else)."""
-    value = (value or "").strip().lower()
-    if value == "daily":
-        return "daily"
-    if value.isdigit() and len(value) <= 6:
-        return int(value)
-    return "next"
+    """What a link's `puzzle=` names: "daily", "next" (a bare `puzzle`), or else the value as the
+    link holds it, which the worker reads as it reads every link's values (an id; anything else,
+    `1e5` or `%C2%B2`, is said, never taken for another puzzle)."""
+    word = (value or "").strip()
+    if word.lower() in ("daily", "next", ""):
+        return word.lower() or "next"
+    return word
 
 
 class PuzzleRoom(Room):
@@ -53,6 +54,7 @@ class PuzzleRoom(Room):
         on(el("puzzle-next"), "click", lambda e: self.open_puzzle(None, "next"))
         on(el("puzzle-daily"), "click", lambda e: self.open_puzzle(None, "daily"))
         on(el("puzzle-retry"), "click", lambda e: self.retry())
+        on(el("puzzle-solution"), "click", lambda e: self.solution())
         on(el("puzzle-analyse"), "click", lambda e: self.analyse())
         on(el("puzzle-leave"), "click", lambda e: self.close())
         on(el("puzzle-back"), "click", lambda e: self.step("back"))
@@ -136,6 +138,14 @@ class PuzzleRoom(Room):
     def retry(self):
         return self.app.spawn_action(self.send({"op": "puzzle_retry"}))
 
+    def solution(self):
+        """'Solution' after a wrong move: the solution on the board from where the attempt went wrong
+        (the refutation is shown until then)."""
+        snap = self.snap
+        if snap is None or not snap["can"].get("solution"):
+            return self.app.spawn_act(None)
+        return self.app.spawn_action(self.send({"op": "puzzle_show", "ply": int(snap["played"])}))
+
     def step(self, what: str, ply=None):
         snap = self.snap
         if snap is None or snap.get("shown") is None:
@@ -193,6 +203,7 @@ class PuzzleRoom(Room):
         el("puzzle-back").disabled = not a["can"]["back"]
         el("puzzle-forward").disabled = not a["can"]["forward"]
         el("puzzle-retry").disabled = not a["can"]["retry"]
+        el("puzzle-solution").hidden = not a["can"].get("solution")
         el("puzzle-analyse").hidden = not a.get("analysis") or self.app.room_named("analysis") is None
         replace_state(app.uid or "", "#" + a["link"])
         el("embed-open").href = str(window.location.pathname) + "#" + a["link"]

@@ -14,20 +14,20 @@ changes (a move played, another game), it is dropped.
 Everything drawn is numbers, or text escaped (panels.esc): move texts and names come from the
 worker, the labels from app.tr."""
 import json
+import time
 
 import js
 from pyscript import document
 from pyscript.ffi import create_proxy
 
-from spielkiste_page import panels
+from spielkiste_page import mygames, panels
 from spielkiste_page.dom import closest, el, is_null, keep, on, page_url, window
-from spielkiste_page.panels import esc
+from spielkiste_page.panels import SYMBOLS, esc
 
 KEY = "spielkiste.review."        # + kept game's uid: the finished review's text (review_session.write_text)
 SECONDS = 0.3                     # per position (review_session.SECONDS); #btn-review[data-seconds] overrides
 DEEPER = 1.0
 SLICE = 0.12                      # seconds of work per review_step
-SYMBOLS = {"inaccuracy": "?!", "mistake": "?", "blunder": "??"}
 W, H, PAD, TOP = 600, 132, 6, 8   # the graph's viewBox and margins
 LINK_TEXT = 6000                  # the longest review text a link carries (URL-encoded), about 70 plies
 
@@ -54,6 +54,7 @@ class ReviewPanel:
         self.ply = 0
         self.side_rows = []       # the graph's lines: {"seats", "colour", "name"} per side
         on(el("btn-review"), "click", lambda e: self.start())
+        on(el("result-review"), "click", lambda e: self.from_result())
         on(el("review-link"), "click", lambda e: self.link())
         on(el("review-cancel"), "click", lambda e: self.cancel())
         on(el("review-graph"), "click", self.on_graph_click)
@@ -80,13 +81,18 @@ class ReviewPanel:
         return app.spawn_action(app.copy_link(page_url(frag)))
 
     async def open_shared(self, value):
-        """A link's `review=`: the review it carries shown (checked by the worker: of this very
-        game, or not at all), or, for `1` or a text that is not one, the game reviewed afresh."""
+        """A link's `review=`: the review it carries shown, or for `1` the game reviewed afresh.
+        The value goes to the worker as the link holds it, %-escapes and all: the worker reads every
+        link's values (links.unquote, which never throws as decodeURIComponent does) and checks the
+        review move by move against the game; one it cannot read is said (`why`) and set aside, and
+        the game goes on without it."""
         if value != "1":
-            answer = await self.ask({"op": "review_load", "text": str(js.decodeURIComponent(value))})
+            answer = await self.ask({"op": "review_load", "from": "link", "text": value})
             if answer is not None and answer.get("state") == "done":
                 self.finish(answer, kept=False)
-                return
+            elif answer is not None and answer.get("why"):
+                self.app.show_message(answer["why"])
+            return
         if not self.running:
             await self._start(SECONDS)
 
@@ -97,6 +103,14 @@ class ReviewPanel:
         given = el("btn-review").getAttribute("data-seconds")      # tests give a small budget here
         seconds = DEEPER if el("review-deeper").checked else float(SECONDS if is_null(given) else str(given))
         return self.app.spawn_action(self._start(seconds))
+
+    def from_result(self):
+        """The result box's "Review": the review panel brought into view and the review started
+        (or the one done shown)."""
+        el("review-box").scrollIntoView()
+        if self.data is not None or self.running:
+            return self.app.spawn_act(None)
+        return self.start()
 
     async def _start(self, seconds):
         self.token += 1
@@ -197,7 +211,16 @@ class ReviewPanel:
                 self.draw_graph()
 
     async def load(self, text, key):
+        """The review kept beside the game shown; one the worker cannot read (`why`) is set aside
+        with the game's unreadable texts (mygames.set_aside) and said, never read again."""
+        uid = self.app.uid
         answer = await self.ask({"op": "review_load", "text": text})
+        if answer is not None and answer.get("why") and uid is not None:
+            storage = self.app.storage
+            if mygames.set_aside(storage, key.partition("?")[0], text, int(time.time() * 1000)):
+                storage.remove(KEY + uid)
+            self.app.show_message(answer["why"])
+            return
         if answer is None or answer.get("state") != "done" or answer.get("key") != key:
             return
         if game_key((self.app.snap or {}).get("link")) == key and not self.running:
@@ -285,7 +308,8 @@ class ReviewPanel:
             sym, ply, mark = SYMBOLS.get(m["mark"], ""), int(m["ply"]), esc(m["mark"])
             words = tr("ui.review.mark_row", player=m["player"], mark=tr("ui.review.mark." + m["mark"]), loss=m["loss"])
             row = [f'<li class="mark-{mark}"><button type="button" class="review-goto" data-ply="{ply}">'
-                   f'{ply}. {esc(m["move"])}<span aria-hidden="true"> {sym}</span></button> ',
+                   f'{esc(m.get("number") or str(ply) + ".")} {esc(m["move"])}<span aria-hidden="true"> {sym}</span>'
+                   '</button> ',
                    f'<span>{esc(words)}</span>']
             if m.get("best"):
                 better = tr("ui.review.better", best=m["best"], percent=m.get("chance") or 0)
@@ -313,7 +337,9 @@ class ReviewPanel:
         if ply == 0:
             return tr("ui.review.point_start", chances=text)
         moves = (self.data or {}).get("moves") or []
-        out = tr("ui.review.point", n=ply, move=moves[ply - 1] if ply - 1 < len(moves) else "", chances=text)
+        numbers = (self.data or {}).get("numbers") or []
+        out = tr("ui.review.point", number=numbers[ply - 1] if ply - 1 < len(numbers) else str(ply) + ".",
+                 move=moves[ply - 1] if ply - 1 < len(moves) else "", chances=text)
         m = next((m for m in (self.data or {}).get("marks", []) if m["ply"] == ply), None)
         if m is not None and m.get("best"):
             out += " · " + tr("ui.review.point_mark", mark=tr("ui.review.mark." + m["mark"]), best=m["best"],
@@ -328,6 +354,7 @@ class ReviewPanel:
         """The SVG graph: one line per side over the plies evaluated, marks as dots on the mover's
         line, the ply shown as a vertical line; each ply a column to click, with its words."""
         box = el("review-graph")
+        el("review-legend").hidden = self.key is None or not self.points or self.app.snap is None
         if self.key is None or not self.points or self.app.snap is None:
             box.hidden = True
             box.innerHTML = ""
@@ -347,6 +374,7 @@ class ReviewPanel:
         out = [f'<svg viewBox="0 0 {W} {H}" class="review-svg" aria-hidden="true" focusable="false">',
                f'<rect class="review-bg" x="0" y="0" width="{W}" height="{H}"/>',
                f'<line class="review-mid" x1="{PAD}" x2="{W - PAD}" y1="{y(50)}" y2="{y(50)}"/>']
+        out += self.axes(n, x, y, sides)
         plies = sorted(self.points)
         for p in plies:          # under the lines (which take no clicks): a column per ply, with its words
             out.append(f'<rect class="review-hit" data-ply="{p}" x="{round(x(p) - step / 2, 1)}" y="0" '
@@ -380,6 +408,27 @@ class ReviewPanel:
         box.setAttribute("aria-valuenow", str(ply))
         box.setAttribute("aria-valuetext", self.label(ply) or str(ply))
 
+    def axes(self, n, x, y, sides):
+        """The graph's axes, drawn over its background: the win chance's 0, 50 and 100 % at the left,
+        the move numbers along the bottom as the move list numbers them (a label where a row of the
+        list begins, about eight at most); and the legend below the graph: each side's name in its
+        line's colour."""
+        out = []
+        for c, anchor in ((100, "hanging"), (50, "middle"), (0, "auto")):
+            out.append(f'<text class="review-axis" x="{PAD + 2}" y="{y(c)}" dominant-baseline="{anchor}">'
+                       f'{esc(self.app.tr("ui.eval_percent", percent=c))}</text>')
+        numbers = (self.data or {}).get("numbers") or []
+        rows = [p for p in range(1, n + 1) if p - 1 >= len(numbers) or numbers[p - 1].endswith(".")]
+        every = max(1, -(-len(rows) // 8))
+        for p in rows[every - 1::every]:
+            label = numbers[p - 1].rstrip(".") if p - 1 < len(numbers) else str(p)
+            out.append(f'<line class="review-tick" x1="{x(p)}" x2="{x(p)}" y1="{H - 6}" y2="{H}"/>'
+                       f'<text class="review-axis" x="{x(p)}" y="{H - 8}" text-anchor="middle">{esc(label)}</text>')
+        el("review-legend").innerHTML = "".join(
+            f'<span><span class="swatch" data-colour="{esc(side["colour"])}" aria-hidden="true"></span>'
+            f'{esc(side.get("name", ""))}</span>' for side in sides)
+        return out
+
     # ------------------------------------------------------------------ input
     def on_graph_click(self, event):
         hit = closest(event, "[data-ply]")
@@ -412,12 +461,13 @@ class ReviewPanel:
             self.app.step_to(int(goto.dataset.ply))
 
     def show(self, k):
-        """'Show': the better line on the analysis board, from the position before the marked move."""
+        """'Show': the position before the marked move on the analysis board, the better line in its
+        tree as a variation (the game's move the main line), to step into."""
         room = self.show_available()
         marks = (self.data or {}).get("marks") or []
         if room is None or not 0 <= k < len(marks):
             return
         m = marks[k]
-        got = room.open_from_game(m["ply"] - 1, list(m.get("line") or []))
+        got = room.open_from_game(m["ply"] - 1, list(m.get("line") or []), "start")
         if got is not None and hasattr(got, "send"):       # a coroutine: run it as the input's task
             self.app.spawn_action(got)

@@ -10,8 +10,9 @@ Requests (each may carry `lang`; an answer `{"error": text}` changed nothing):
 
 - `tree_open` {link}: a fragment, the game's link of links.py with the word `analysis`, `var=` the
   variations text of GameTree.variations() and `node=` the path shown (default: the link's position).
-- `tree_open` {from: "game", ply, line, kept}: the game in progress as the main line, at `ply`, with
-  `line` (move texts from that ply) played from there (a variation where it leaves the game), shown;
+- `tree_open` {from: "game", ply, line, kept, at}: the game in progress as the main line, at `ply`, with
+  `line` (move texts from that ply) played from there (a variation where it leaves the game), shown
+  (`at: "start"`: the position at `ply` shown, the line in the tree beside it: the review's "Show");
   `kept` (the answer's `kept` of an earlier analysis of this game, the page keeps it beside the saved
   game) grafted in: its lines the game no longer follows become variations. A kept text that cannot
   be read (another game, a corrupt store) is left out; the room opens all the same.
@@ -27,7 +28,8 @@ Requests (each may carry `lang`; an answer `{"error": text}` changed nothing):
   `stale` when the node shown is another.
 
 The tree answer: the board (board_part, `human` while the position is not over), `rows` (the move
-list: path, move, ply, level, branch, current, main, line (on the way to the node shown)),
+list: path, move, ply, level, branch, current, main, line (on the way to the node shown), mark (the
+game review's inaccuracy/mistake/blunder on a move of the game, or "")),
 `path`, `prev`, `next`, `can` {promote, delete}, `link` (kept within LINK_MAX characters: beyond it
 the link holds only the line shown, as its main line, and `link_full` is false), status texts, and
 `kept` while the tree is the game in progress's analysis (opened from it, or from a link whose main
@@ -43,7 +45,7 @@ from spielkiste.errors import BadLink, SpielkisteError
 from spielkiste.gametree import SEP, GameTree
 from spielkiste.review import Lines
 from spielkiste.texts import msg, t
-from spielkiste_web import links, svg, tree_texts  # noqa: F401  (tree_texts adds the room's keys)
+from spielkiste_web import links, review_session, svg, tree_texts  # noqa: F401  (tree_texts adds the room's keys)
 from spielkiste_web.board_part import board_part
 from spielkiste_web.session import number
 
@@ -116,9 +118,10 @@ def from_game(session: Any, m: dict) -> TreeRoom:
         except (SpielkisteError, ValueError):
             pass               # what fitted stays; a text that is not this game's analysis adds nothing
     path = SEP.join(rec.moves[:ply])
+    shown = path
     for text in line:
         path = tree.play(path, text)
-    return TreeRoom(tree, path, of_game=True)
+    return TreeRoom(tree, shown if m.get("at") == "start" else path, of_game=True)
 
 
 def start_key(start: State) -> tuple[str, str]:
@@ -275,9 +278,10 @@ def op_lines(session: Any, m: dict) -> Answer:
         top = lines.run(seconds=max(0.01, min(seconds, budget - entry[1])) if budget > entry[1] else 0.01)
         entry[1] += time.perf_counter() - t0
         entry[2] = top
-    done = bool(top["exact"]) or state.result is not None or entry[1] >= budget
+    forced = lines.search is not None and lines.search.forced()     # the search has nothing left to weigh
+    done = bool(top["exact"]) or state.result is not None or entry[1] >= budget or forced
     return {"kind": "tree_lines", "path": path, "done": done, "spent": round(entry[1], 2),
-            **lines_view(session, state, path, top)}
+            **lines_view(session, state, path, top, forced, entry[1])}
 
 
 def move_numbers(rows: list, players: int) -> dict[str, tuple[int, str]]:
@@ -297,12 +301,39 @@ def move_numbers(rows: list, players: int) -> dict[str, tuple[int, str]]:
     return out
 
 
-def lines_view(session: Any, state: State, path: str, top: dict) -> Answer:
-    """The lines as the page shows them, texts in the page's language."""
+def verdict(session: Any, state: State, top: dict) -> str | None:
+    """A proven position in words: who wins, in how many of their moves where the proven line
+    (the best move's) reaches the end, or a draw; None when the proof says neither."""
+    lang, c = session.lang, top["c"]
+    if not top["exact"] or state.num_players < 2:
+        return None
+    winners = [s for s in range(state.num_players) if c[s] == 100]
+    if not winners:
+        return t("tree.proven_draw", lang) if all(v == 50 for v in c) else None
+    names = " & ".join(session.colour_name(state, s) for s in winners)
+    several = "team" if len(winners) > 1 else "one"
+    after, n = state.copy(), 0
+    for text in (top["moves"][0]["line"] if top["moves"] else []):
+        n += after.to_move in winners
+        after.play(after.parse_move(text))
+        if after.result is not None:
+            break
+    if after.result is not None and set(after.result.winners) == set(winners):
+        return t("tree.proven_in." + several, lang, player=names, n=n)
+    return t("tree.proven_win." + several, lang, player=names)
+
+
+def lines_view(session: Any, state: State, path: str, top: dict, forced: bool = False,
+               spent: float = 0.0) -> Answer:
+    """The lines as the page shows them, texts in the page's language: a proven position's verdict
+    ("Purple wins in 2 moves"), a forced move said as such (its chances unsearched, not shown),
+    else what was searched."""
     lang = session.lang
     prefix = path + SEP if path else ""
-    chances = [{"seat": s, "colour": state.seat_colour(s), "name": session.colour_name(state, s),
-                "percent": c} for s, c in enumerate(top["c"])]
+    proven = verdict(session, state, top)
+    unsearched = forced and not top["exact"]
+    chances = [] if unsearched else [{"seat": s, "colour": state.seat_colour(s), "name": session.colour_name(state, s),
+                                      "percent": c} for s, c in enumerate(top["c"])]
     moves = [{"move": mv["move"], "path": prefix + mv["move"], "chance": mv["chance"], "exact": mv["exact"],
               "line": " ".join(mv["line"]),
               "label": t("tree.line_label", lang, move=mv["move"], percent=mv["chance"])}
@@ -314,8 +345,13 @@ def lines_view(session: Any, state: State, path: str, top: dict) -> Answer:
         solvable = top.get("solvable")
         key = "tree.solvable_yes" if solvable else "tree.solvable_no" if solvable is False else "tree.solvable_unknown"
         text = t(key, lang, move=moves[0]["move"] if moves else "")
+    elif proven is not None:
+        text = proven
+    elif unsearched and moves:
+        text = t("tree.forced", lang, move=moves[0]["move"])
     else:
-        text = t("tree.searched", lang, n=top["n"], count=number(top["n"], lang))
+        seconds = f"{spent:.1f}".replace(".", "," if lang == "de" else ".")
+        text = t("tree.searched", lang, n=top["n"], count=number(top["n"], lang), seconds=seconds)
     hint: tuple[str, ...] = ()
     arrow = ""
     if moves:
@@ -325,7 +361,10 @@ def lines_view(session: Any, state: State, path: str, top: dict) -> Answer:
         centre = {c.id: (c.x + c.w / 2, c.y + c.h / 2) for c in view.cells}
         arrow = svg.hint_arrow(hint, centre)
     best_for = t("tree.best_for", lang, player=session.colour_name(state, state.to_move)) if moves else ""
-    return {"n": top["n"], "exact": bool(top["exact"]), "chances": chances, "moves": moves, "text": text,
+    if unsearched:                    # the only move that does not lose at once: no chance searched
+        moves = [dict(mv, chance=None, label=mv["move"]) for mv in moves[:1]]
+    return {"n": top["n"], "exact": bool(top["exact"]), "verdict": proven is not None or unsearched,
+            "chances": chances, "moves": moves, "text": text,
             "best_for": best_for,
             "best": moves[0]["move"] if moves else None, "hint": list(hint), "arrow": arrow}
 
@@ -356,11 +395,15 @@ def answer(session: Any, fresh: bool = False) -> Answer:
     current = None
     tree_rows = tree.rows()
     numbers = move_numbers(tree_rows, state.num_players)
+    game = session.record
+    marks = (review_session.marks_of(session) if tr.of_game and game is not None
+             and tree.mainline()[:len(game.moves)] == game.moves else {})      # the review's, on the game's moves
     for r in tree_rows:
         n, text = numbers[r["path"]]
         row = {"path": r["path"], "move": r["move"], "ply": r["ply"], "number": n, "number_text": text,
                "level": r["level"], "branch": r["branch"],
-               "current": r["path"] == path, "main": r["level"] == 0, "line": r["path"] in on_way}
+               "current": r["path"] == path, "main": r["level"] == 0, "line": r["path"] in on_way,
+               "mark": marks.get(r["ply"], "") if r["level"] == 0 else ""}
         if row["current"]:
             current = row
         rows.append(row)

@@ -385,7 +385,7 @@ def ask(session: Any, pending: tuple[str, Any], question: str) -> Answer:
 def op_study_save(session: Any, m: dict) -> Answer:
     """Save the position under `name` (or "Untitled"): a name taken by another position is
     asked about first; the game's limit of studies is said before anything is written."""
-    name = str(m.get("name", "")).strip()[:saves.MAX_NAME] or say(session, "ui.edit.untitled")
+    name = saves.study_name(str(m.get("name", ""))) or say(session, "ui.edit.untitled")
     code = ed(session).check().encode()
     store = Recorder(stored(m))
     gid = ed(session).game.id

@@ -10,6 +10,8 @@ Requests (every one may carry `lang`):
 
   learn_open    {game, step}   step `step` (0-based) of the game's course, at its task; without
                 {game, done}   a step, the first one not in `done` (0-based, the page's progress)
+                {game, link_step}   a link's `learn=` value as the link holds it (links.unquote), a
+                               step from 1: anything else is said (learn.bad_step)
   learn_answer  {move} | {cell}   the player's answer: right -> the move played (or the square
                                   marked), the step's `done` text; wrong -> the reason, the task again
   learn_show    {}             "Show me": the answer's move played, or its squares marked
@@ -18,18 +20,20 @@ Requests (every one may carry `lang`):
 
 An answer: {"kind": "learn", **board_part (svg, entries, overlays, select, focus, cells,
 rotation), human, pick, game, link (`<game>?learn=<n>`), game_title, index, count, steps (the
-titles), title, rule, task, turn, teams, phase ("task", "right", "wrong", "shown"), verdict (text or ""), move (the move
-played, or null), shown (the squares or move shown), step_kind}."""
+titles), title, rule, task, turn (whose turn it is on the board shown: after a move played, the next
+player's), teams, phase ("task", "right", "wrong", "shown"), verdict (text or ""), move (the move
+played, or null), shown (the squares or move shown), step_kind, doc_title (the tab's title)}."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from typing import Any
 
 from spielkiste import lessons
+from spielkiste.codec import as_int, clip
 from spielkiste.engine import State
 from spielkiste.registry import GAMES
 from spielkiste.texts import t
-from spielkiste_web import learn_texts  # noqa: F401  (adds the room's keys)
+from spielkiste_web import learn_texts, links  # noqa: F401  (learn_texts adds the room's keys)
 from spielkiste_web.board_part import board_part
 
 SELECTION = '<g class="selection"></g>'
@@ -73,6 +77,13 @@ def op_open(session: Any, m: dict) -> Answer:
     current = session.rooms.get("learn")
     course = current.course if isinstance(current, LearnState) and current.course.game == game \
         else lessons.load(game)
+    link_step = m.get("link_step")      # a link's `learn=` value as the link holds it: a step from 1
+    if link_step is not None:
+        word = links.unquote(str(link_step))
+        number = as_int(word)
+        if number is None or not 1 <= number <= len(course.steps):
+            return {"error": t("learn.bad_step", session.lang, step=clip(word, 20), count=len(course.steps))}
+        step = number - 1
     if step is None:            # the first step not in `done` (the page's progress), else the first
         done = m.get("done")
         done = set(done) if isinstance(done, list) else set()
@@ -195,15 +206,16 @@ def answer(session: Any) -> Answer:
         why = t("learn.shown_move", lang, move=lesson.move) + " " + why
     elif lesson.phase == "shown":
         why = t("learn.shown_cells", lang, cells=", ".join(lesson.marked)) + " " + why
-    solo = before.num_players == 1
+    solo = state.num_players == 1
     return {
         "kind": "learn", **part, "human": human, "pick": pick,
         "game": course.game, "link": f"{course.game}?learn={lesson.index + 1}",     # the room's own link
-        "game_title": name, "index": lesson.index, "count": len(course.steps),
+        "game_title": name, "doc_title": f"{t('ui.learn.title', lang)} · {name} · Spielkiste",
+        "index": lesson.index, "count": len(course.steps),
         "steps": [s.title[lang] for s in course.steps],
         "title": step.title[lang], "rule": step.rule[lang], "task": step.task[lang],
-        "turn": "" if solo or before.result is not None else
-        t("ui.to_move", lang, player=colour(before, before.to_move, lang)),
+        "turn": "" if solo or state.result is not None else      # the board's position: after a move, the next
+        t("ui.to_move", lang, player=colour(state, state.to_move, lang)),
         "teams": teams_text(before, lang),
         "phase": lesson.phase, "verdict": why, "move": lesson.move if shown_after else None,
         "shown": list(lesson.marked), "step_kind": step.kind,

@@ -19,7 +19,11 @@ add({
     "ui.learn.complete_title": ("Course complete", "Kurs geschafft"),
     "ui.learn.complete": ("You know the rules of {game} now. Try them in a game!",
                           "Jetzt kennst du die Regeln von {game}. Probier sie in einer Partie aus!"),
-    "ui.learn.play": ("Play a game", "Eine Partie spielen"),
+    "ui.learn.complete_computer": ("You know the rules of {game} now. Try them in a first game against the "
+                                   "computer at its easiest level!",
+                                   "Jetzt kennst du die Regeln von {game}. Probier sie in einer ersten Partie "
+                                   "gegen den Computer auf der leichtesten Stufe aus!"),
+    "ui.learn.first_game": ("Play your first game", "Deine erste Partie spielen"),   # the lowest level
     "ui.learn.restart": ("Start the course again", "Den Kurs neu beginnen"),
     "ui.learn.offer": ("New to {game}? Learn the rules step by step, on the board.",
                        "Neu bei {game}? Lerne die Regeln Schritt für Schritt auf dem Brett."),
@@ -29,6 +33,9 @@ add({
     "learn.no_game": ("There is no game called {game}.", "Es gibt kein Spiel namens {game}."),
     "learn.no_step": ("There is no step {n}: this course has {count}.",
                       "Einen Schritt {n} gibt es nicht: Dieser Kurs hat {count}."),
+    "learn.bad_step": ("This link's step “{step}” is not a step of this course: its steps are 1 to {count}.",
+                       "Der Schritt „{step}“ dieses Links ist kein Schritt dieses Kurses: "
+                       "seine Schritte sind 1 bis {count}."),
     "learn.team": ("{a} with {b}", "{a} mit {b}"),
     "learn.against": ("{a} against {b}", "{a} gegen {b}"),
     "learn.teams": ("Teams: {sides}. Turns: {order}, and round again.",

@@ -37,11 +37,15 @@ def query_pairs(query: str) -> list[tuple[str, str]]:
         name, eq, value = field.partition("=")
         if not eq:
             raise ValueError(f"bad query field: {field!r}")
-        pairs.append((_unquote(name), _unquote(value)))
+        pairs.append((unquote(name), unquote(value)))
     return pairs
 
 
-def _unquote(text: str) -> str:
+def unquote(text: str) -> str:
+    """A link's value as it reads: '+' a space, each run of %XX escapes as UTF-8, where a bad byte
+    is U+FFFD and a '%' not followed by two hex digits stays as it is. Never raises (the page's
+    decodeURIComponent throws on '%E0%A4%A', and MicroPython's `try` does not catch that): every
+    value of a link the page or the worker reads goes through here."""
     return PERCENT.sub(lambda m: bytes.fromhex(m.group().replace("%", "")).decode("utf-8", "replace"),
                        text.replace("+", " "))
 
@@ -60,6 +64,14 @@ def to_fragment(rec: Record) -> str:
     if not rec.at_end:
         parts.append(f"at={rec.cursor}")
     return start.id + ("?" + "&".join(parts) if parts else "")
+
+
+def continues(rec: Record, kept: Record) -> bool:
+    """Whether `rec` is `kept` or goes on from it: the same start (game, options or position)
+    and `kept`'s moves first. Another line from the same start (moves taken back and others
+    played) is not: showing it in the kept game's place would drop the kept moves."""
+    return (rec.moves[:len(kept.moves)] == kept.moves
+            and to_fragment(Record(rec.start, rec.custom_start)) == to_fragment(Record(kept.start, kept.custom_start)))
 
 
 def game_of(fragment: str) -> str:

@@ -7,7 +7,8 @@ multi-move puzzles go on with the defence from the puzzle's own line, played her
 lives in `session.rooms["puzzle"]` (a Trainer); the game in progress (`session.record`) is never
 touched.
 
-The player's progress per game (rating, streak, solved ids) stays in the page's storage
+The player's progress per game (rating, streak, solved ids, the last few ids played, the last
+daily puzzle solved) stays in the page's storage
 (`spielkiste.puzzle.<game>`): the page sends the stored text with `puzzle_open` and `puzzle_move`
 and writes back the answer's `progress` when there is one, so every reader of stored text runs
 here (a hostile or broken text reads as a fresh start) and the rating's update is tested in CPython.
@@ -16,12 +17,15 @@ Requests (each may carry `lang`; `id` is the page's request number, so a puzzle'
 `puzzle`), each answered with everything the room shows (`answer()`):
 
 - `puzzle_open`: `game`, `puzzle`: a puzzle id, "daily" (with `date` "YYYY-MM-DD", the page's local
-  date) or "next" (a puzzle near the rating in `progress`, not solved yet); `progress`.
+  date; once solved on that date it opens solved) or "next" (a puzzle near the rating in
+  `progress`, neither solved nor among the last few played); `progress`.
 - `puzzle_move`: `move` (notation), `progress`. Right: the defence played and the player moves
-  again, or solved; wrong: failed, the solution shown. `progress` (the text to store) comes back
-  when the attempt ended.
+  again, or solved; wrong: failed, and the opponent's refutation played on the board and said
+  (puzzles.refutation), the solution kept back until asked for. `progress` (the text to store)
+  comes back when the attempt ended.
 - `puzzle_show`: `ply` (0 ... the line's length), once the attempt ended: the solution's position
-  after `ply` of its moves, the next one drawn as an arrow.
+  after `ply` of its moves, the next one drawn as an arrow (after a wrong move, "Solution" asks
+  for the ply where it went wrong).
 - `puzzle_retry`: the puzzle from its start again (not rated); `puzzle_snapshot`: the room again
   (a language change); `puzzle_leave`: the room's state dropped.
 """
@@ -34,11 +38,14 @@ from datetime import date
 from typing import Any
 
 from spielkiste import puzzles
+from spielkiste.codec import as_int, clip
+from spielkiste.puzzles.proof import after
 from spielkiste.engine import State
+from spielkiste.errors import SpielkisteError
 from spielkiste.record import Record
 from spielkiste.registry import get_game
 from spielkiste.texts import t
-from spielkiste_web import links, puzzle_texts  # noqa: F401  (puzzle_texts adds the room's keys)
+from spielkiste_web import links, outside, puzzle_texts  # noqa: F401  (puzzle_texts adds the room's keys)
 from spielkiste_web.board_part import board_part
 
 Answer = dict[str, Any]
@@ -46,6 +53,8 @@ START = 1000             # a new player's puzzle rating
 K = 32                   # the rating's step (Elo's K factor)
 NEAR = 4                 # "next" draws from this many unsolved puzzles nearest the rating
 KEEP_SOLVED = 2000       # solved ids kept per game (the oldest dropped)
+RECENT = 10              # the ids of the last attempts kept: "next" serves none of them, none is rated again
+MAX_PROGRESS = 100_000   # characters of a stored progress text, at most (2000 ids take about 15,000)
 
 
 class Trainer:
@@ -53,15 +62,17 @@ class Trainer:
     the defence), how the attempt stands (playing, solved, failed), whether it is a retry (not
     rated), the solution's position shown after the end, and the last move's words."""
 
-    def __init__(self, puzzle: puzzles.Puzzle, daily: bool) -> None:
+    def __init__(self, puzzle: puzzles.Puzzle, day: str | None = None) -> None:
         self.puzzle = puzzle
-        self.daily = daily
+        self.day = day                 # the date (YYYY-MM-DD) whose daily puzzle this is, or None
+        self.daily = day is not None
         self.played: list[str] = []
         self.state = "play"            # play | solved | failed
         self.retry = False
         self.shown: int | None = None  # after the end: the ply of the solution on the board
         self.said: tuple[str, dict[str, Any]] | None = None    # the verdict's text key and arguments
         self.wrong: str | None = None  # the player's wrong move
+        self.refutation: tuple[str, ...] = ()    # the opponent's answer to it, on the board until "Solution"
         self.fresh: tuple[str, ...] = ()     # the squares of the last move played (marked)
         self.change: int | None = None       # the rating's change by this attempt, once ended
 
@@ -75,11 +86,12 @@ def closed(session: Any, op: str) -> str | None:
 
 def read_progress(text: object) -> dict[str, Any]:
     """The stored progress of a game, read defensively: anything missing or malformed reads as a
-    fresh start (rating START, streak 0, nothing solved)."""
-    out: dict[str, Any] = {"rating": START, "streak": 0, "best": 0, "solved": []}
+    fresh start (rating START, streak 0, nothing solved). `recent` and `daily` are optional (a
+    progress stored before them reads without)."""
+    out: dict[str, Any] = {"rating": START, "streak": 0, "best": 0, "solved": [], "recent": [], "daily": None}
     try:
-        data = json.loads(text) if isinstance(text, str) and len(text) < 100_000 else None
-    except ValueError:
+        data = outside.read_json(text, MAX_PROGRESS)
+    except SpielkisteError:
         data = None
     if not isinstance(data, dict):
         return out
@@ -90,18 +102,30 @@ def read_progress(text: object) -> dict[str, Any]:
         value = data.get(key)
         if type(value) is int and 0 <= value < 1_000_000:
             out[key] = value
-    solved = data.get("solved")
-    if isinstance(solved, list):
-        out["solved"] = [i for i in solved if type(i) is int and 0 <= i < 1_000_000][-KEEP_SOLVED:]
+    out["solved"] = ids(data.get("solved"), KEEP_SOLVED)
+    out["recent"] = ids(data.get("recent"), RECENT)
+    done = data.get("daily")            # the last daily puzzle solved: {"day": "YYYY-MM-DD", "puzzle": id}
+    if isinstance(done, dict) and set(done) == {"day", "puzzle"} and iso_day(done["day"]) and ids([done["puzzle"]], 1):
+        out["daily"] = {"day": iso_day(done["day"]), "puzzle": done["puzzle"]}
     out["best"] = max(out["best"], out["streak"])
     return out
 
 
-def puzzle_rating(p: puzzles.Puzzle) -> int:
-    """A puzzle's rating on the players' scale, from its difficulty (the search's iterations to
-    find the move) and its length: 800 for a move the search sees at once, +100 for each doubling
-    of the iterations, +100 for each further move of the mover (800 … 2100)."""
-    return int(round((800 + 100 * math.log2(1 + p.iterations) + 100 * (p.depth - 1)) / 10) * 10)
+def ids(value: object, keep: int) -> list[int]:
+    """The puzzle ids of a stored list (anything else dropped), the last `keep` of them."""
+    if not isinstance(value, list):
+        return []
+    return [i for i in value if type(i) is int and 0 <= i < 1_000_000][-keep:]
+
+
+def iso_day(value: object) -> str | None:
+    """A date as YYYY-MM-DD (a request's, a stored one), or None when it is none."""
+    if not isinstance(value, str) or len(value) != 10:
+        return None
+    try:
+        return date.fromisoformat(value).isoformat()
+    except ValueError:
+        return None
 
 
 def expected(rating: int, against: int) -> float:
@@ -110,30 +134,38 @@ def expected(rating: int, against: int) -> float:
 
 
 def updated(progress: dict[str, Any], p: puzzles.Puzzle, solved: bool,
-            rated: bool) -> tuple[dict[str, Any], int | None]:
+            rated: bool, day: str | None = None) -> tuple[dict[str, Any], int | None]:
     """The progress after an attempt: the streak up by one after a solve, 0 after a fail; the
     rating moved by Elo's rule against the puzzle's rating (only when `rated`: a first attempt
-    at a puzzle not solved before); the puzzle's id among the solved. Returns it and the rating's
-    change (None when not rated)."""
+    at a puzzle neither solved nor tried lately); the puzzle's id among the solved and the recent.
+    A daily puzzle (`day`) solved is kept as the day's: solved again that day, the streak stays.
+    Returns it and the rating's change (None when not rated)."""
     out = dict(progress, solved=list(progress["solved"]))
     change = None
     if rated:
-        change = round(K * ((1.0 if solved else 0.0) - expected(out["rating"], puzzle_rating(p))))
+        change = round(K * ((1.0 if solved else 0.0) - expected(out["rating"], puzzles.rating(p))))
         out["rating"] = int(min(3000, max(100, out["rating"] + change)))
-    out["streak"] = out["streak"] + 1 if solved else 0
+    done = {"day": day, "puzzle": p.id} if day is not None and solved else None
+    if done is None or progress.get("daily") != done:
+        out["streak"] = out["streak"] + 1 if solved else 0
+    if done is not None:
+        out["daily"] = done
     out["best"] = max(out["best"], out["streak"])
     if solved and p.id not in out["solved"]:
         out["solved"] = (out["solved"] + [p.id])[-KEEP_SOLVED:]
+    out["recent"] = ([i for i in progress.get("recent", []) if i != p.id] + [p.id])[-RECENT:]
     return out, change
 
 
-def pick_next(game: str, rating: int, solved: list[int], current: int | None, rng: random.Random) -> puzzles.Puzzle:
-    """A puzzle near `rating`: one of the NEAR puzzles not solved yet (nor the one shown) whose
-    ratings are nearest to it; when every puzzle is solved, one of all."""
-    pool = [p for p in puzzles.load(game) if p.id not in solved and p.id != current]
-    if not pool:
-        pool = [p for p in puzzles.load(game) if p.id != current] or list(puzzles.load(game))
-    pool.sort(key=lambda p: (abs(puzzle_rating(p) - rating), p.id))
+def pick_next(game: str, progress: dict[str, Any], current: int | None, rng: random.Random) -> puzzles.Puzzle:
+    """A puzzle near the player's rating: one of the NEAR puzzles whose ratings are nearest to it
+    among those neither solved nor played lately (nor the one shown); when there are none, among
+    those not played lately, then any but the one shown."""
+    every = puzzles.load(game)
+    recent = set(progress["recent"]) | {current}
+    pool = ([p for p in every if p.id not in recent and p.id not in progress["solved"]]
+            or [p for p in every if p.id not in recent] or [p for p in every if p.id != current] or list(every))
+    pool.sort(key=lambda p: (abs(puzzles.rating(p) - progress["rating"]), p.id))
     return rng.choice(pool[:NEAR])
 
 
@@ -143,30 +175,31 @@ def op_open(session: Any, m: dict) -> Answer:
     if not puzzles.load(game):
         return {"error": t("puzzle.no_puzzles", session.lang, game="@game." + game)}
     which = m.get("puzzle")
-    daily = which == "daily"
-    if daily:
-        day = m.get("date")
-        try:
-            when = date.fromisoformat(day) if isinstance(day, str) and len(day) == 10 else None
-        except ValueError:
-            when = None
-        if when is None:
-            return {"error": f"bad request 'puzzle_open': no date {day!r}"}
-        p = puzzles.daily(when, game)
+    day = None
+    progress = read_progress(m.get("progress"))
+    if which == "daily":
+        day = iso_day(m.get("date"))
+        if day is None:
+            return {"error": f"bad request 'puzzle_open': no date {m.get('date')!r}"}
+        p = puzzles.daily(date.fromisoformat(day), game)
     elif which == "next" or which is None:
-        progress = read_progress(m.get("progress"))
         old = session.rooms.get("puzzle")
         current = old.puzzle.id if old is not None and old.puzzle.game == game else None
         seed = m.get("seed")
         rng = random.Random(seed if type(seed) is int else None)
-        p = pick_next(game, progress["rating"], progress["solved"], current, rng)
+        p = pick_next(game, progress, current, rng)
     else:
-        number = which if type(which) is int else int(which) if isinstance(which, str) and which.isdigit() else None
+        # an id, or a link's `puzzle=` value as the link holds it (read as every link's values are)
+        name = links.unquote(which) if isinstance(which, str) else str(which)
+        number = which if type(which) is int else as_int(name)
         found = [q for q in puzzles.load(game) if q.id == number]
         if not found:
-            return {"error": t("puzzle.unknown", session.lang, game="@game." + game, id=str(which)[:20])}
+            return {"error": t("puzzle.unknown", session.lang, game="@game." + game, id=clip(name, 20))}
         p = found[0]
-    session.rooms["puzzle"] = Trainer(p, daily)
+    tr = session.rooms["puzzle"] = Trainer(p, day)
+    if day is not None and progress["daily"] == {"day": day, "puzzle": p.id}:
+        tr.state, tr.played, tr.shown = "solved", list(p.line), len(p.line)     # solved today already
+        tr.said = ("puzzle.daily_done", {})
     return answer(session, m)
 
 
@@ -182,13 +215,10 @@ def op_move(session: Any, m: dict) -> Answer:
     move = state.parse_move(text)          # an illegal move: the engine's reason, nothing changed
     verdict = puzzles.check(p, tr.played, text)
     progress = read_progress(m.get("progress"))
-    rated = not tr.retry and p.id not in progress["solved"]
+    rated = not tr.retry and p.id not in progress["solved"] and p.id not in progress["recent"]
     path, _ = state.move_input(move)
     if not verdict.ok:
-        tr.state, tr.wrong = "failed", state.move_text(move)
-        tr.shown = len(tr.played)
-        tr.said = ("puzzle.wrong", {"move": tr.wrong, "right": p.line[len(tr.played)]})
-        return ended(session, m, tr, progress, False, rated)
+        return refuted(session, m, tr, state, move, progress, rated)
     assert verdict.move is not None
     tr.played.append(verdict.move)
     tr.fresh = tuple(path[-1:])
@@ -218,11 +248,58 @@ def op_move(session: Any, m: dict) -> Answer:
     return a
 
 
+def refuted(session: Any, m: dict, tr: Trainer, state: State, move: Any, progress: dict[str, Any],
+            rated: bool) -> Answer:
+    """A wrong move: the attempt failed, the move and the opponent's answer to it on the board (the
+    move drawn a moment before the answer, as a defence is) and in words; the solution waits for
+    "Solution" (puzzle_show)."""
+    p, lang = tr.puzzle, session.lang
+    tr.state, tr.wrong = "failed", state.move_text(move)
+    found = puzzles.refutation(p, tr.played, tr.wrong)
+    tr.refutation = found.replies if found is not None else ()
+    s = after(state, move)
+    tr.fresh = tuple(state.move_input(move)[0][-1:])
+    before = None
+    if tr.refutation:
+        before = board_part(s, lang, t("ui.board", lang, game=t("game." + p.game, lang)), False,
+                            rotation=s.seat_rotation(p.seat) % 360, fresh=frozenset(tr.fresh))["svg"]
+        for reply in tr.refutation:
+            mv = s.parse_move(reply)
+            tr.fresh = tuple(s.move_input(mv)[0][-1:])
+            s.play(mv)
+    tr.said = refutation_text(p, tr.wrong, found, s)
+    a = ended(session, m, tr, progress, False, rated)
+    if before is not None:
+        a["before"] = before
+    return a
+
+
+def refutation_text(p: puzzles.Puzzle, wrong: str, found: puzzles.Refutation | None,
+                    s: State) -> tuple[str, dict[str, Any]]:
+    """The words for a wrong move and its refutation (text key, arguments), `s` the position after them."""
+    if found is None:                   # not proven within the budget: nothing claimed but that it is wrong
+        return "puzzle.wrong", {"move": wrong}
+    reply = ", ".join(found.replies)
+    if found.outcome is not None:
+        outcome = (found.outcome.reason, found.outcome.args)
+        if found.outcome.rewards[p.seat] == 1.0:    # every reply lost: a win, but slower than the puzzle's
+            return "puzzle.slower", {"move": wrong, "reply": reply, "outcome": outcome, "n": p.depth}
+        if found.replies:
+            return "puzzle.refuted_end", {"move": wrong, "reply": reply, "outcome": outcome}
+        return "puzzle.wrong_ends", {"move": wrong, "outcome": outcome}
+    colour = "@colour." + p.colour
+    if not found.replies:               # the mover moves again, but can no longer win in time
+        return "puzzle.wrong_turn", {"move": wrong, "colour": colour, "n": p.depth}
+    if p.depth == 1:
+        return "puzzle.refuted_1", {"move": wrong, "reply": reply}
+    return "puzzle.refuted", {"move": wrong, "reply": reply, "colour": colour, "n": p.depth}
+
+
 def ended(session: Any, m: dict, tr: Trainer, progress: dict[str, Any], solved: bool, rated: bool) -> Answer:
     """The attempt is over: the answer, with the progress to store (unless it was a retry)."""
     out = None
     if not tr.retry:
-        progress, tr.change = updated(progress, tr.puzzle, solved, rated)
+        progress, tr.change = updated(progress, tr.puzzle, solved, rated, tr.day if solved else None)
         out = json.dumps(progress, separators=(",", ":"))
     a = answer(session, m, progress)
     if out is not None:
@@ -244,7 +321,7 @@ def op_show(session: Any, m: dict) -> Answer:
 
 def op_retry(session: Any, m: dict) -> Answer:
     tr: Trainer = session.rooms["puzzle"]
-    fresh = Trainer(tr.puzzle, tr.daily)
+    fresh = Trainer(tr.puzzle, tr.day)
     fresh.retry = True
     session.rooms["puzzle"] = fresh
     return answer(session, m)
@@ -290,11 +367,15 @@ def answer(session: Any, m: dict, progress: dict[str, Any] | None = None) -> Ans
     if progress is None:
         progress = read_progress(m.get("progress"))
     over = tr.state != "play"
-    ply = tr.shown if over and tr.shown is not None else len(tr.played)
-    state: State = puzzles.position(p, p.line[:ply] if over else tr.played)
+    shown = over and tr.shown is not None          # the solution on the board (else the refutation)
+    ply = tr.shown if shown and tr.shown is not None else len(tr.played)
+    state: State = puzzles.position(p, p.line[:ply] if shown else tr.played)
+    if over and not shown and tr.wrong is not None:
+        for text in (tr.wrong, *tr.refutation):
+            state.push_text(text)
     human = not over and state.to_move == p.seat and state.result is None
     hint: tuple[str, ...] = ()
-    if over and ply < len(p.line):          # the solution's next move, drawn as an arrow
+    if shown and ply < len(p.line):         # the solution's next move, drawn as an arrow
         hint = tuple(state.move_input(state.parse_move(p.line[ply]))[0])
     name = t("game." + p.game, lang)
     title = t("puzzle.daily_title", lang) if tr.daily else t("puzzle.title", lang, id=p.id)
@@ -304,7 +385,7 @@ def answer(session: Any, m: dict, progress: dict[str, Any] | None = None) -> Ans
     said = t(tr.said[0], lang, **tr.said[1]) if tr.said is not None else ""
     if tr.state == "play" and tr.said is None:
         said = t("puzzle.your_move", lang)
-    rating = puzzle_rating(p)
+    rating = puzzles.rating(p)
     return {
         "kind": "puzzle", **part, "human": human, "pick": False, "hint": list(hint),
         "game": p.game, "puzzle": p.id, "daily": tr.daily,
@@ -313,18 +394,19 @@ def answer(session: Any, m: dict, progress: dict[str, Any] | None = None) -> Ans
         "task": task_text(p, lang),
         "difficulty": t("puzzle.difficulty", lang, level=p.level, rating=rating),
         "puzzle_rating": rating, "state": tr.state, "retry": tr.retry, "verdict": said,
-        "line": t("puzzle.solution", lang, line=line_text(p, lang)) if over else "",
+        "line": t("puzzle.solution", lang, line=line_text(p, lang)) if shown else "",
         "solution": list(p.line) if over else [],
-        "analysis": analysis_link(p) if over else "",
-        "played": len(tr.played), "line_n": len(p.line), "shown": ply if over else None,
+        "analysis": analysis_link(p) if shown else "",
+        "played": len(tr.played), "line_n": len(p.line), "shown": ply if shown else None,
         "rating": progress["rating"], "streak": progress["streak"], "best": progress["best"],
         "change": tr.change if over else None,
         "rating_text": t("puzzle.rating", lang, rating=progress["rating"]),
         "streak_text": t("puzzle.streak", lang, n=progress["streak"]),
         "change_text": (t("puzzle.change", lang, change=f"{tr.change:+d}") if over and tr.change is not None
                         else ""),
-        "shown_text": (t("puzzle.shown", lang, ply=ply, n=len(p.line)) if over else ""),
-        "can": {"back": over and ply > 0, "forward": over and ply < len(p.line), "retry": tr.played != [] or over},
+        "shown_text": (t("puzzle.shown", lang, ply=ply, n=len(p.line)) if shown else ""),
+        "can": {"back": shown and ply > 0, "forward": shown and ply < len(p.line), "retry": tr.played != [] or over,
+                "solution": over and not shown},
     }
 
 

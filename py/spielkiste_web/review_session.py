@@ -21,10 +21,13 @@ import re
 import time
 from typing import Any
 
+from spielkiste.engine import State
+from spielkiste.errors import SpielkisteError
 from spielkiste.record import Record
 from spielkiste.review import LINE, SOLVE_SHARE, MARKS, Eval, Review, _solvable, exact, line_from, percent, seat_chances
 from spielkiste.texts import t
-from spielkiste_web import links, review_texts  # noqa: F401  (review_texts adds the review's keys)
+from spielkiste_web import links, outside, review_texts  # noqa: F401  (review_texts adds the review's keys)
+from spielkiste_web.session import move_numbers
 
 SLICE = 0.12              # seconds of work per review_step unless the page asks for another
 SECONDS = 0.3             # the default budget per position
@@ -32,6 +35,7 @@ DEEPER = 1.0              # the "deeper" budget
 MAX_SECONDS = 5.0
 MAX_ITERATIONS = 100000   # an iteration budget (tests: every run the same)
 MAX_TEXT = 400000         # a stored review's text, at most
+MAX_MOVE = 40             # characters of a move's text in it, at most
 TEXT_VERSION = 1
 
 Answer = dict[str, Any]
@@ -146,14 +150,26 @@ def op_result(session: Any, m: dict) -> Answer:
 
 
 def op_load(session: Any, m: dict) -> Answer:
-    """A finished review the page kept (`text`, from an earlier answer): shown again, not
-    recomputed; `state: none` when it is not of this game or cannot be read."""
+    """A finished review kept beside the game (`text`, from an earlier answer; `from`: "storage",
+    the default) or carried by a link (`from`: "link": the `review=` value as the link holds it,
+    %-escapes and all, read by links.unquote as every link's values are): shown again, not
+    recomputed. It is read as data and checked against the game move by move (read_text): `state:
+    none` when it is of another game (a kept one of an earlier version of this game is no fault),
+    and with `why`, the message the page shows, when it cannot be read (it is then set aside)."""
+    source = m.get("from", "storage")
     text = m.get("text")
+    if source not in ("storage", "link") or not isinstance(text, str):
+        raise TypeError("review_load takes a text from 'storage' or a 'link'")
+    if source == "link":
+        text = links.unquote(text)
     rec: Record = session.record
-    got = read_text(text, rec) if isinstance(text, str) else None
-    if got is None:
-        return none()
-    seconds, iterations, evals = got
+    try:
+        seconds, iterations, evals = read_text(text, rec)
+    except SpielkisteError as e:
+        if e.key == "review.why.other_game" and source == "storage":
+            return none()
+        key = "review.link_aside" if source == "link" else "review.kept_aside"
+        return {**none(), "why": t(key, session.lang, why=e.message(session.lang))}
     review = Review(rec, seconds=seconds, iterations=iterations)
     review.evals = evals
     rs = ReviewState(key_of(rec), review, seconds, iterations)
@@ -237,7 +253,10 @@ def answer(session: Any, rs: ReviewState, new: list[int], full: bool | None = No
     result = review.result()
     out["points"] = [point(ply) for ply in range(len(review.evals))]
     out["moves"] = [mv["move"] for mv in result["moves"]]
-    out["marks"] = [{"ply": i + 1, "seat": mv["seat"], "player": name[mv["seat"]], "move": mv["move"],
+    numbers = move_numbers(session.record)         # as the move list numbers them: by move, not by ply
+    out["numbers"] = numbers
+    out["marks"] = [{"ply": i + 1, "number": numbers[i], "seat": mv["seat"], "player": name[mv["seat"]],
+                     "move": mv["move"],
                      "mark": mv["mark"], "loss": mv["loss"], "best": mv.get("best"), "chance": mv.get("chance"),
                      "line": mv.get("line", [])}
                     for i, mv in enumerate(result["moves"]) if mv["mark"]]
@@ -250,6 +269,15 @@ def answer(session: Any, rs: ReviewState, new: list[int], full: bool | None = No
     return out
 
 
+def marks_of(session: Any) -> dict[int, str]:
+    """The finished review's marks of the game in progress, by ply (the analysis tree shows them on
+    its main line while that is the game); empty without one."""
+    rs = current(session) if session.record is not None else None
+    if rs is None or not rs.review.done:
+        return {}
+    return {i + 1: mv["mark"] for i, mv in enumerate(rs.review.result()["moves"]) if mv["mark"]}
+
+
 # ---------------------------------------------------------------------- the kept form
 def write_text(rs: ReviewState) -> str:
     """The finished review as the page keeps it: the game's key, the budget and per position the
@@ -259,41 +287,60 @@ def write_text(rs: ReviewState) -> str:
                       separators=(",", ":"))
 
 
-def read_text(text: str, rec: Record) -> tuple[float | None, int | None, list[Eval]] | None:
-    """(seconds, iterations, evaluations) of a kept review of this very game, or None for anything
-    else (another game, another version, a text that is not one: storage is outside our control)."""
-    if len(text) > MAX_TEXT:
-        return None
-    try:
-        data = json.loads(text)
-    except ValueError:
-        return None
-    if not isinstance(data, dict) or data.get("v") != TEXT_VERSION or data.get("key") != key_of(rec):
-        return None
-    seconds, iterations, plies = data.get("s"), data.get("i"), data.get("p")
+def read_text(text: str, rec: Record) -> tuple[float | None, int | None, list[Eval]]:
+    """(seconds, iterations, evaluations) of a kept review of this very game, read as data (storage
+    and links are outside our control): outside.read_json's bounds, then every field's type and
+    range, then each position's better move and line played on the game's own position there, so
+    no text of the review's own is ever shown, only the engine's notation of moves legal where they
+    stand. SpielkisteError with the reason (review.why.*) for anything else."""
+    data = outside.read_json(text, MAX_TEXT, key="review.why.unreadable")
+    if not isinstance(data, dict) or set(data) != {"v", "key", "s", "i", "p"} or data["v"] != TEXT_VERSION:
+        raise SpielkisteError("review.why.unreadable")
+    if data["key"] != key_of(rec):
+        raise SpielkisteError("review.why.other_game")
+    seconds, iterations, plies = data["s"], data["i"], data["p"]
     ok_s = seconds is None or (isinstance(seconds, (int, float)) and not isinstance(seconds, bool)
                                and 0.01 <= seconds <= MAX_SECONDS)
     ok_i = iterations is None or (type(iterations) is int and 1 <= iterations <= MAX_ITERATIONS)
-    if not (ok_s and ok_i) or (seconds is None) == (iterations is None):
-        return None
     states = rec.states
-    if not isinstance(plies, list) or len(plies) != len(states):
-        return None
+    if not (ok_s and ok_i) or (seconds is None) == (iterations is None) \
+            or not isinstance(plies, list) or len(plies) != len(states):
+        raise SpielkisteError("review.why.unreadable")
     evals: list[Eval] = []
-    for state, p in zip(states, plies, strict=True):
-        if not (isinstance(p, list) and len(p) == 4):
-            return None
-        c, e, best, line = p
+    for i, (state, p) in enumerate(zip(states, plies, strict=True)):
+        c, e, best, line = p if isinstance(p, list) and len(p) == 4 else (None, None, None, None)
         if not (isinstance(c, list) and len(c) == state.num_players
-                and all(type(v) is int and 0 <= v <= 100 for v in c) and e in (0, 1)
-                and isinstance(best, str) and len(best) <= 40 and isinstance(line, list) and len(line) <= LINE
-                and all(isinstance(x, str) and len(x) <= 40 for x in line)):
-            return None
-        if state.result is not None and best:
-            return None
-        evals.append({"c": list(c), "exact": bool(e), "best": best or None, "line": list(line),
+                and all(type(v) is int and 0 <= v <= 100 for v in c) and type(e) is int and e in (0, 1)
+                and isinstance(best, str) and isinstance(line, list) and len(line) <= LINE
+                and all(isinstance(x, str) for x in line)):
+            raise SpielkisteError("review.why.entry", n=i + 1)
+        legal = legal_line(state, best, line)
+        if legal is None:
+            raise SpielkisteError("review.why.move", n=i + 1)
+        evals.append({"c": list(c), "exact": bool(e), "best": legal[0], "line": legal[1],
                       "solvable": _solvable(state, [v / 100 for v in c], bool(e)), "n": 0})
     return (float(seconds) if seconds is not None else None), iterations, evals
+
+
+def legal_line(state: State, best: str, line: list[str]) -> tuple[str | None, list[str]] | None:
+    """A kept position's better move and its line in the engine's notation, when they are legal
+    there: no move where the game is over; else `best` a legal move and the line (if any) starting
+    with it, each of its moves legal after the ones before. None for anything else."""
+    if state.result is not None:
+        return (None, []) if not best and not line else None
+    if not best or (line and line[0] != best):
+        return None
+    after, out = state.copy(), []
+    for text in line or [best]:
+        if after.result is not None or len(text) > MAX_MOVE:
+            return None
+        try:
+            move = after.parse_move(text)
+        except SpielkisteError:
+            return None
+        out.append(after.move_text(move))
+        after.play(move)
+    return out[0], (out if line else [])
 
 
 OPS = {"review_start": op_start, "review_step": op_step, "review_cancel": op_cancel,

@@ -13,7 +13,7 @@ add({
                             "Analyse nach {done} von {total} Stellungen abgebrochen."),
     "ui.review.graph": ("Win chances, move by move", "Gewinnchancen, Zug für Zug"),
     "ui.review.point_start": ("Start: {chances}", "Anfang: {chances}"),
-    "ui.review.point": ("Move {n}, {move}: {chances}", "Zug {n}, {move}: {chances}"),
+    "ui.review.point": ("Move {number} {move}: {chances}", "Zug {number} {move}: {chances}"),
     "ui.review.chance": ("{player} {percent} %", "{player} {percent} %"),
     "ui.review.point_mark": ("{mark} (better {best}, {percent} %)", "{mark} (besser {best}, {percent} %)"),
     "ui.review.thresholds": (
@@ -39,4 +39,16 @@ add({
     "ui.review.avg_loss": ("Average loss", "Mittlerer Verlust"),
     "ui.review.loss_value": ("{loss} points per move", "{loss} Punkte pro Zug"),
     "ui.review.summary": ("Summary per player", "Zusammenfassung je Spieler"),
+    # a review from a link or storage that is set aside (review_session.read_text's reasons)
+    "review.link_aside": ("The review in this link was set aside: {why}. The game goes on without it.",
+                          "Die Analyse in diesem Link wurde beiseitegelegt: {why}. Die Partie geht ohne sie weiter."),
+    "review.kept_aside": ("This game's kept review was set aside: {why}. \"Review game\" makes a new one.",
+                          "Die gespeicherte Analyse dieser Partie wurde beiseitegelegt: {why}. "
+                          "„Partie analysieren“ erstellt eine neue."),
+    "review.why.unreadable": ("it is not a review this app can read",
+                              "sie ist keine Analyse, die diese App lesen kann"),
+    "review.why.other_game": ("it is the review of another game", "sie ist die Analyse einer anderen Partie"),
+    "review.why.entry": ("its entry for move {n} is not valid", "ihr Eintrag zu Zug {n} ist ungültig"),
+    "review.why.move": ("the better move it gives at move {n} is not allowed there",
+                        "der bessere Zug, den sie bei Zug {n} nennt, ist dort nicht erlaubt"),
 })

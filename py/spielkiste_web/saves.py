@@ -4,25 +4,24 @@ storage, read defensively.
 A save holds the game's link (start + moves + cursor), who plays each seat, the computer's
 level and the board rotation. Storage can hold anything (an old version, another tab's
 half-written text, a hand edit, a megabyte meant to freeze the page), so every reader here
-first bounds the text's length, then its nesting (in time linear in the text), and only then
-parses it; load() checks every field by type and range and raises SpielkisteError for anything
-it cannot trust; the page then sets the save aside (set_aside) and starts."""
-import functools
+reads it with outside.read_json (length, then nesting, then json.loads); load() checks every
+field by type and range and raises SpielkisteError for anything it cannot trust; the page then
+sets the save aside (set_aside) and starts."""
 import json
 import re
 import time
 
-from spielkiste.codec import MAX_CODE
+from spielkiste.codec import HIDDEN, MAX_CODE
 from spielkiste.errors import SpielkisteError
 from spielkiste.registry import GAMES
 from spielkiste_web.links import MAX_LEN, from_fragment, to_fragment
+from spielkiste_web.outside import read_json
 
 VERSION = 1
 SEAT_KINDS = ("human", "computer")
 ROTATIONS = (0, 90, 180, 270)
 FIELDS = ("v", "link", "seats", "level", "rotation")
 MAX_SAVE = MAX_LEN + 1000      # the link and a few short fields
-MAX_DEPTH = 16                 # nesting read from storage: more than any save holds, far from a stack's end
 MAX_STUDIES = 200              # positions kept per game
 MAX_NAME = 60                  # characters of a study's name
 # the longest list of studies json.dumps writes (each name character escaped, 12 for a surrogate
@@ -33,12 +32,11 @@ BROKEN = "spielkiste.broken."  # + game id + ".1" to ".5": copies of what could 
 MAX_COPIES = 5
 MAX_ASIDE = MAX_STUDIES_TEXT   # the longest text set aside: a list of studies; no save comes near it
 HEADER_V1 = "# Spielkiste studies 1"   # then 'name<TAB>link' a line; tabs and line breaks in names were spaces
-HEADER = "# Spielkiste studies 2"      # the same, every name escaped (escape_name): every character survives
+HEADER = "# Spielkiste studies 2"      # the same, every name escaped (escape_name): all study_name keeps survives
 # an exported file: a line for each study of each game, each name escaped at most 10 characters a character
 MAX_IMPORT_LINES = 2 * MAX_STUDIES * len(GAMES) + 2
 MAX_IMPORT = MAX_STUDIES * len(GAMES) * (10 * MAX_NAME + MAX_CODE + 64)
-QUOTE_OR_BRACKET = bytes.maketrans(b"{}", b"[]")
-NOT_QUOTE_OR_BRACKET = bytes(b for b in range(256) if b not in b'"[]{}')
+NAME_HIDDEN = re.compile("(?![\u200c\u200d])" + HIDDEN.pattern)     # codec.HIDDEN but the joiners
 NAME_ESCAPES = {"\\": "\\\\", "\t": "\\t", "\n": "\\n", "\r": "\\r"}
 NAME_ESCAPED = re.compile(r"\\(?:u([0-9a-fA-F]{4})|U([0-9a-fA-F]{8})|(.))", re.S)
 
@@ -67,55 +65,12 @@ def load(text, levels) -> tuple:
     return record, seats, data["level"], data["rotation"]
 
 
-@functools.lru_cache
-def nesting(depth: int) -> re.Pattern[bytes]:
-    """JSON's strings and brackets, reduced to '"', '[', ']' and 'x' (a run of empty pairs), nested
-    at most `depth` deep; every repeat possessive, so the match never backtracks: linear time."""
-    pattern = rb'(?:"[^"]*+")*+'
-    for _ in range(depth):
-        pattern = rb'(?:"[^"]*+"|x++|\[' + pattern + rb"\])*+"
-    return re.compile(pattern)
-
-
-def too_deep(text: str, depth: int) -> bool:
-    """Whether JSON text's brackets outside strings nest deeper than `depth`, or do not pair up
-    (or a string is not closed), as in no JSON text that deep or shallower. Read before
-    json.loads, whose recursion deep nesting exhausts: a RecursionError in CPython, a stack
-    overflow that kills Pyodide in the browser. Linear in the text (a megabyte in milliseconds):
-    the text is cut down to its quotes and brackets by byte operations, then matched once."""
-    data = text.encode("utf-8", "surrogatepass")     # no byte of a multi-byte character is a quote or bracket
-    if b"\\" in data:              # escapes (inside strings; outside one the JSON fails there anyway)
-        data = data.replace(b"\\\\", b"").replace(b'\\"', b"")
-    # empty pairs become one 'x' each, then two quotes in a row go: either an empty string or one
-    # string's end and the next one's start, so every remaining bracket keeps its side of the quotes
-    left = data.translate(QUOTE_OR_BRACKET, NOT_QUOTE_OR_BRACKET).replace(b"[]", b"x").replace(b'""', b"")
-    return nesting(depth).fullmatch(left) is None
-
-
-def read_json(text, limit: int):
-    """The JSON value of stored text no longer than `limit`, nested at most MAX_DEPTH deep, with
-    no key twice; SpielkisteError("err.saved") for anything else."""
-    if not isinstance(text, str) or len(text) > limit or too_deep(text, MAX_DEPTH):
-        raise SpielkisteError("err.saved")
-    try:
-        return json.loads(text, object_pairs_hook=unique_keys)
-    except ValueError:        # also JSONDecodeError, numbers past int()'s digit limit, repeated keys
-        raise SpielkisteError("err.saved") from None
-
-
 def parse(text, limit: int = MAX_SAVE) -> dict:
     """The JSON object of a save (or of other stored text no longer than `limit`)."""
     data = read_json(text, limit)
     if not isinstance(data, dict):
         raise SpielkisteError("err.saved")
     return data
-
-
-def unique_keys(pairs: list) -> dict:
-    keys = [k for k, _ in pairs]
-    if len(set(keys)) != len(keys):
-        raise ValueError("a key appears twice")
-    return dict(pairs)
 
 
 def is_int(value) -> bool:
@@ -284,11 +239,19 @@ def read_export(text: str) -> list[tuple[str, str]] | None:
             continue
         name, _, link = line.rpartition("\t")
         if head == HEADER:
-            name = unescape_name(name[:10 * MAX_NAME])[:MAX_NAME]
+            name = study_name(unescape_name(name[:10 * MAX_NAME]))
         else:
-            name = name.strip()[:MAX_NAME]
+            name = study_name(name)
         out.append((name, link.strip()))
     return out
+
+
+def study_name(text: str) -> str:
+    """A study's name as typed or imported: without control characters or direction marks (as
+    codec.clip quotes input in a message: a name must not reorder the app's words around it), its
+    ends' spaces and anything past MAX_NAME; "" for none. The zero-width joiners stay (U+200C,
+    U+200D): emoji sequences and several scripts are written with them, and they reorder nothing."""
+    return NAME_HIDDEN.sub("", text).strip()[:MAX_NAME]
 
 
 def default_seats(n: int) -> list[str]:

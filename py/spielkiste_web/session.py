@@ -14,6 +14,7 @@ the page between slices; its tree is kept while the game goes on."""
 from __future__ import annotations
 
 import importlib
+import math
 import random
 import re
 import time
@@ -27,7 +28,7 @@ from spielkiste.errors import SpielkisteError
 from spielkiste.record import Record
 from spielkiste.registry import GAMES, get_game
 from spielkiste.texts import TABLE, add, msg, t
-from spielkiste_web import links, motion, saves, svg, ui_texts  # noqa: F401  (ui_texts adds the page's keys)
+from spielkiste_web import links, motion, move_words, saves, svg, ui_texts  # noqa: F401  (ui_texts adds the page's keys)
 from spielkiste_web.board_part import board_part
 
 add({
@@ -37,6 +38,8 @@ add({
 
 LANGS = ("en", "de")
 SLICE = 0.12              # seconds of search per `think` request unless the page asks for another
+MAX_SLICE = 0.5           # seconds of search per request at most, whatever it asks (the page asks again)
+MAX_TOOL = 10.0           # seconds of a game's own analysis (the solitaire's solver) at most
 PICTURE_WIDTH = 640       # the shared picture's width in CSS pixels (the page draws a PNG at twice that)
 PICTURE_CAPTION = 56      # the caption's band below the board
 ENTRY_VERSION = 1         # a My games entry: {"v", "game", "started", "changed", "moves", "over", "save"}
@@ -356,14 +359,15 @@ class Session:
         if state.result is not None:
             return {**base, "info": None, "done": True, "move": None}
         t0 = time.perf_counter()
+        end = t0 + seconds_of(m, SLICE, MAX_SLICE)     # the slice's end, for every part of the request
         search = self.searching()           # a new search screens every root move first: part of the slice
         remaining = budget - self.spent
         if not m.get("stop") and remaining > 0:
             cap = None if weak is None else max(0, weak[0] - search.iterations)
-            left = min(float(m.get("seconds") or SLICE), remaining) - (time.perf_counter() - t0)
+            left = min(end - t0, remaining) - (time.perf_counter() - t0)
             search.run(seconds=max(0.0, left), iterations=cap)
             self.spent += time.perf_counter() - t0
-        info: dict[str, Any] = dict(search.info())
+        info: dict[str, Any] = dict(search.info(until=end))
         info["chance"] = self.chance(state, float(info["value"]))
         info["text"] = self.tr("ui.thinking_stats", iterations=number(int(info["iterations"]), self.lang),
                                move=info["move"], percent=round(100 * float(info["value"])))
@@ -414,7 +418,8 @@ class Session:
         answer = self.think(m, self.budget(m))
         if answer["done"] and answer["move"] is not None:
             self.mark_hint(answer["move"])
-            answer["result"] = self.tr("ui.hint_is", move=answer["move"])
+            state = self.rec.current
+            answer["result"] = move_words.hint_text(state, state.parse_move(answer["move"]), self.lang)
             answer["snapshot"] = self.snapshot()
         return answer
 
@@ -430,7 +435,7 @@ class Session:
         name = str(m.get("name", ""))
         if name not in self.rec.game.tools:
             return {"error": f"no tool {name!r}"}
-        res = self.rec.current.run_tool(name, float(m.get("seconds") or 2.0))
+        res = self.rec.current.run_tool(name, seconds_of(m, 2.0, MAX_TOOL))
         args = res.get("args") or {}
         text = self.tr(str(res["key"]), **(args if isinstance(args, dict) else {}))
         if res.get("move"):
@@ -547,10 +552,12 @@ class Session:
             "seats": self.seat_rows(state),
             "moves": [[self.move_item(rec, i) if i is not None else None for i in row] for row in move_rows(rec)],
             "result": res.message(lang) if res is not None and rec.at_end else None,
+            "outcome": self.outcome_view(rec.states[-1]) if rec.states[-1].result is not None else None,
             "eval": {"side": side, "side_colour": state.seat_colour(side),
                      "rest_colour": state.seat_colour(others[0]) if len(set(state.teams)) == 2 and others
                      else "neutral",
-                     "label": self.tr("ui.eval_for", player=self.colour_name(state, side))},
+                     "label": self.tr("ui.eval_for", player=self.colour_name(state, side)),
+                     "result": self.eval_result(state, side)},
             "aids": [[a, self.tr("aid." + a), a in self.aids] for a in game.aids],
             "tools": [[n, self.tr("tool." + n)] for n in game.tools],
             "level": self.level, "seat_kinds": list(self.seats), "lang": lang,
@@ -558,6 +565,43 @@ class Session:
             "can": {"undo": rec.cursor > 0, "redo": not rec.at_end, "first": rec.cursor > 0, "last": not rec.at_end,
                     "hint": human and not self.solo},
         }
+
+    def player_side(self, state: State) -> list[int] | None:
+        """The seats of the one side the humans play (they play no seat of any other side, and the
+        computer plays a seat), or None: the end is then said as who won, not as "you"."""
+        humans = [s for s, kind in enumerate(self.seats) if kind == "human"]
+        teams = {state.teams[s] for s in humans}
+        if len(teams) != 1 or len(humans) == len(self.seats) or state.num_players < 2:
+            return None
+        return [s for s in range(state.num_players) if state.teams[s] in teams]
+
+    def outcome_view(self, state: State) -> Answer:
+        """The game's end (its last position, whichever move is shown) for the result box and My
+        games: `you` (won/lost/draw, or None when no one side is
+        the player's), its headline ("You won", "Your team lost"; else "Game over") and the winners'
+        colours (My games lists the result by them)."""
+        res = state.outcome()
+        assert res is not None
+        side = self.player_side(state)
+        you = None
+        if side is not None:
+            seat = side[0]
+            you = ("won" if seat in res.winners else "lost" if res.winners
+                   else "draw" if res.rewards[seat] == 0.5 else "lost")
+        team = side is not None and len(side) > 1
+        key = "ui.game_over" if you is None else "ui.you_" + you + ("_team" if team and you != "draw" else "")
+        return {"you": you, "title": self.tr(key), "winners": [state.seat_colour(w) for w in res.winners]}
+
+    def eval_result(self, state: State, side: int) -> Answer | None:
+        """A decided position's evaluation, for the bar: the side's share (100 won, 0 lost, its reward
+        else) and the result in a word, in place of a search's chance."""
+        res = state.outcome()
+        if res is None or state.num_players < 2:
+            return None
+        won = side in res.winners
+        share = 100 if won else 0 if res.winners else round(100 * res.rewards[side])
+        key = "ui.eval_won" if won else "ui.eval_lost" if res.winners or share < 50 else "ui.eval_draw"
+        return {"percent": share, "text": self.tr(key)}
 
     def save_text(self) -> str:
         return saves.dump(self.rec, self.seats, self.level, self.rotation)
@@ -605,6 +649,17 @@ class Session:
         return rows
 
 
+def seconds_of(m: dict, default: float, most: float) -> float:
+    """A request's `seconds`: `default` when absent (or 0), else a number cut to (0, most]; one
+    request asking for 1e308 seconds of search would freeze the engine for good."""
+    value = m.get("seconds")
+    if not value:
+        return default
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
+        raise ValueError("seconds: not a number")
+    return min(most, max(0.001, float(value)))
+
+
 def entry_save(text: object) -> str | None:
     """The save inside a My games entry (the page stores one per kept game), or None for
     anything that is not an entry. Read defensively: storage is outside our control."""
@@ -649,6 +704,18 @@ def move_rows(rec: Record) -> list[list[int | None]]:
     return rows
 
 
+def move_numbers(rec: Record) -> list[str]:
+    """Each move's number as the move list shows it (its row in move_rows), for every other list
+    of the game's moves (the review's): with two seats "2." for the first seat's move of round 2
+    and "2…" for the second seat's, with more a move a row ("5.")."""
+    out = [""] * len(rec.moves)
+    for n, row in enumerate(move_rows(rec), 1):
+        for place, ply in enumerate(row):
+            if ply is not None:
+                out[ply - 1] = f"{n}…" if place == 1 else f"{n}."
+    return out
+
+
 def kind_of(before: State, after: State, mover: int, seats: list[str]) -> str:
     """Which sound a move makes: the game's end as the humans at the board see it (a win if a
     human seat won, a loss if humans played and none won, a draw if nobody won), else a capture
@@ -661,16 +728,9 @@ def kind_of(before: State, after: State, mover: int, seats: list[str]) -> str:
         if humans and not humans & set(res.winners):
             return "loss"
         return "win"
-    mine = after.seat_colour(mover)
-    was, now = before.view().pieces, after.view().pieces
-    if len(now) < len(was) or count_others(now, mine) < count_others(was, mine):
+    if move_words.captures(before, after, mover):
         return "capture"
     return "computer" if seats[mover] == "computer" else "move"
-
-
-def count_others(pieces: list, colour: str) -> int:
-    """Pieces of any colour but the mover's (neutral blocks and mounds included)."""
-    return sum(1 for p in pieces if p.colour != colour)
 
 
 OPS = {

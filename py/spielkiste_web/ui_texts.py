@@ -49,14 +49,51 @@ add({
                      "reload the page to go on.",
                      "Die Spiel-Engine hatte einen Fehler, der Computer kann nicht ziehen. Deine Partie bleibt "
                      "erhalten: Lade die Seite neu, um weiterzuspielen."),
+    "ui.reload": ("Reload", "Neu laden"),
+    # boot.js, in a frame sandboxed without allow-same-origin (an opaque origin)
+    "ui.sandboxed": ("This board cannot start here: the page shows it in a sandboxed frame without "
+                     "\"allow-same-origin\", where the browser refuses the board its scripts and its game engine.",
+                     "Das Brett kann hier nicht starten: Die Seite zeigt es in einem abgeschotteten Rahmen ohne "
+                     "„allow-same-origin“, in dem der Browser dem Brett seine Skripte und seine Spiel-Engine "
+                     "verweigert."),
+    "ui.ai_set_aside": ("That request stopped the game engine twice, so it was set aside; the engine restarted "
+                        "and your game goes on.",
+                        "Diese Anfrage hat die Spiel-Engine zweimal angehalten und wurde deshalb beiseitegelegt; "
+                        "die Engine ist neu gestartet, deine Partie geht weiter."),
+    "ui.turn_stuck": ("The computer cannot move here: its search stopped the game engine. Your game is kept.",
+                      "Der Computer kann hier nicht ziehen: seine Suche hat die Spiel-Engine angehalten. Deine "
+                      "Partie bleibt erhalten."),
+    "ui.stuck_human": ("Play this seat yourself", "Diesen Platz selbst spielen"),
     # storage
     "ui.no_storage": ("This browser does not let the page store anything here: games are not saved.",
                       "Dieser Browser lässt die Seite hier nichts speichern: Partien werden nicht gesichert."),
     "ui.storage_full": ("The browser's storage is full: this move was not saved (the last saved position is kept).",
                         "Der Speicher des Browsers ist voll: dieser Zug wurde nicht gesichert "
                         "(die zuletzt gesicherte Stellung bleibt erhalten)."),
+    # a game not kept yet (a link's, a new one) that finds no room: no kept game is deleted for it
+    "ui.storage_full_new": ("The browser's storage is full: this game is not kept in My games (no other game was "
+                            "deleted for it). Its moves are in the address: bookmark or copy the link to keep it.",
+                            "Der Speicher des Browsers ist voll: diese Partie steht nicht in „Meine Partien“ (keine "
+                            "andere wurde dafür gelöscht). Ihre Züge stehen in der Adresse: setze ein Lesezeichen "
+                            "oder kopiere den Link, um sie zu behalten."),
     "ui.saved_aside": ("The saved game could not be read; it was set aside and a new game started.",
                        "Die gespeicherte Partie war nicht lesbar; sie wurde beiseitegelegt und eine neue begonnen."),
+    "ui.saved_aside_link": ("The saved game could not be read; it was set aside. The game in the address is shown "
+                            "and kept instead.",
+                            "Die gespeicherte Partie war nicht lesbar; sie wurde beiseitegelegt. Die Partie aus der "
+                            "Adresse wird gezeigt und stattdessen gespeichert."),
+    "ui.saved_aside_only": ("The saved game could not be read; it was set aside.",
+                            "Die gespeicherte Partie war nicht lesbar; sie wurde beiseitegelegt."),
+    # a tab reloaded (or back from another site) on moves another tab has taken back since (app.keep_other_line)
+    "ui.other_tab_line": ("This game was changed in another tab: it shows the latest position. The moves this tab "
+                          "showed are kept in My games as a game of their own.",
+                          "Diese Partie wurde in einem anderen Tab geändert: hier steht die neueste Stellung. Die "
+                          "Züge, die dieser Tab zeigte, stehen als eigene Partie in „Meine Partien“."),
+    "ui.other_tab_line_lost": ("This game was changed in another tab: it shows the latest position. The moves this "
+                               "tab showed could not be kept (the browser's storage is full).",
+                               "Diese Partie wurde in einem anderen Tab geändert: hier steht die neueste Stellung. "
+                               "Die Züge, die dieser Tab zeigte, konnten nicht gesichert werden (der Speicher des "
+                               "Browsers ist voll)."),
     "ui.link_select": ("The browser did not allow copying: the link is selected above, copy it by hand.",
                        "Der Browser erlaubt das Kopieren nicht: der Link ist oben markiert, bitte von Hand kopieren."),
     # analysis
@@ -113,8 +150,31 @@ add({
                            "Klicke auf das Zentrum {square}, um eine Figur zu bringen (oder keine), und wähle sie."),
     # end of game
     "ui.play_again": ("Play again", "Nochmal spielen"),
-    "ui.switch_sides": ("Switch sides", "Seiten tauschen"),
     "ui.game_over": ("Game over", "Partie beendet"),
+    # the end said to the player when the humans play one side (session.outcome_view), and what next
+    "ui.you_won": ("You won", "Du hast gewonnen"),
+    "ui.you_lost": ("You lost", "Du hast verloren"),
+    "ui.you_draw": ("Draw", "Unentschieden"),
+    "ui.you_won_team": ("Your team won", "Dein Team hat gewonnen"),
+    "ui.you_lost_team": ("Your team lost", "Dein Team hat verloren"),
+    "ui.rematch": ("Rematch", "Revanche"),
+    "ui.rematch_title": ("Rematch: a new game with the sides switched",
+                         "Revanche: eine neue Partie mit getauschten Seiten"),
+    "ui.result_review": ("Review", "Analyse"),
+    "ui.result_review_title": ("Review this game: its mistakes and the win chances, move by move",
+                               "Analyse dieser Partie: ihre Fehler und die Gewinnchancen, Zug für Zug"),
+    "ui.result_analyse": ("Analysis board", "Analysebrett"),
+    "ui.result_analyse_title": ("Analysis board: this game's moves and their variations",
+                                "Analysebrett: die Züge dieser Partie und ihre Varianten"),
+    # the evaluation bar of a decided position (session.eval_result)
+    "ui.eval_won": ("won", "gewonnen"),
+    "ui.eval_lost": ("lost", "verloren"),
+    "ui.eval_draw": ("draw", "unentschieden"),
+    # a finished game's result in My games (the entry's `result`)
+    "ui.mygames_you_won": ("you won", "gewonnen"),
+    "ui.mygames_you_lost": ("you lost", "verloren"),
+    "ui.mygames_draw": ("draw", "unentschieden"),
+    "ui.mygames_won_by": ("{player} won", "{player} hat gewonnen"),
     # screen readers and keyboard
     "ui.announce_move": ("{player} plays {move}.", "{player} spielt {move}."),
     "ui.skip_to_board": ("Skip to the board", "Zum Spielbrett springen"),

@@ -50,15 +50,13 @@ def novice(state: State, rng: random.Random, tries: int = 6) -> object:
 
 
 def drei_exact(state: State, found: Found) -> bool:
-    """Die Drei: no first move but the solution wins at all, by the exact solver (unknown: False)."""
+    """Die Drei: by the exact solver, the solution wins and no other first move wins at all (unknown: False)."""
     seat = state.to_move
     table: Table = {}
     for m in state.legal_moves():
-        if m == found.line[0]:
-            continue
         s = after(state, m)
         r = s.result.rewards if s.result is not None else s.solve(time.perf_counter() + 5, table)
-        if r is None or r[seat] == 1.0:
+        if r is None or (r[seat] == 1.0) != (m == found.line[0]):
             return False
     return True
 

@@ -166,6 +166,9 @@ def test_a_failed_puzzle_and_a_set_up_position_open_on_the_analysis_board(app, s
     page.wait_for_selector("#puzzle:not([hidden])[data-id='43']", timeout=30000)
     assert page.is_hidden("#puzzle-analyse")                   # not while the puzzle is being solved
     page.click(f"[data-cell='{wrong_cell(puzzle)}']")
+    page.wait_for_selector("#puzzle-solution:not([hidden])")   # the refutation first; the solution on request
+    assert page.is_hidden("#puzzle-analyse")
+    page.click("#puzzle-solution")
     page.wait_for_selector("#puzzle-analyse:not([hidden])")
     page.click("#puzzle-analyse")
     page.wait_for_selector("#analysis:not([hidden])")

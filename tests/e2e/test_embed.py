@@ -45,6 +45,7 @@ def host(server):
         frame.locator("body[data-ready='1']").wait_for(timeout=90000)
         return frame
     srv.open = open_
+    srv.folder = folder
     yield srv
     srv.stop()
     shutil.rmtree(folder, ignore_errors=True)
@@ -345,3 +346,32 @@ def test_a_same_site_embed_uses_nothing_from_the_visitors_storage(page, host, se
     assert events(page, "move") == []                    # no computer restored from the visitor's game
     frame = frame_page(page)
     assert [frame.locator(f"#seats select[data-seat='{s}']").input_value() for s in (0, 1)] == ["human", "human"]
+
+
+# A code playground's preview: the host page is a sandboxed frame (no allow-same-origin: an opaque
+# origin), and the board's frame inside it inherits the sandbox, so its own origin is opaque too
+PLAYGROUND = """<!doctype html><html><head><title>playground</title><link rel="icon" href="data:,"></head><body>
+<iframe id="preview" SANDBOX width="480" height="560" srcdoc="DOC"></iframe></body></html>"""
+
+
+@pytest.mark.parametrize("sandbox", ["", 'sandbox="allow-scripts"'])
+def test_a_host_page_with_an_opaque_origin_gets_a_board_that_starts(page, host, server, sandbox):
+    """A `srcdoc` host page, and one in a sandboxed frame (a code playground's preview: an opaque origin
+    for the host and for the board's frame): the frame starts, says `ready`, and a move is played."""
+    import html
+    doc = html.escape(HOST.replace("SRC", server.url + "?embed&seats=hc&level=1#snorkels"), quote=True)
+    with open(os.path.join(host.folder, "playground.html"), "w") as f:
+        f.write(PLAYGROUND.replace("SANDBOX", sandbox).replace("DOC", doc))
+    page.goto(host.url + "playground.html")
+    hosting = page.locator("#preview").element_handle().content_frame()
+    hosting.locator("#game").wait_for(state="attached")
+    frame = hosting.locator("#game").element_handle().content_frame()
+    board = page.frame_locator("#preview").frame_locator("#game")
+    try:
+        hosting.wait_for_function("window.events.some(e => e.type === 'ready')", timeout=90000)
+    except Exception as e:
+        raise AssertionError(f"no ready: {frame.evaluate('document.body.outerHTML.slice(0, 3000)')}; "
+                             f"console: {page.watch.console[-20:]}"
+                             f"; errors: {page.watch.errors}") from e
+    board.locator("[data-cell='D4']").click()
+    hosting.wait_for_function("window.events.some(e => e.type === 'move' && e.seat === 1)", timeout=120000)

@@ -85,7 +85,7 @@ def test_review_finds_the_missed_win_navigates_keeps_and_reviews_forty_plies(app
     assert button.get_attribute("class") == "mark-blunder" and button.get_attribute("data-sym") == "??"
     assert "A2" in button.get_attribute("title") and button.text_content() == "D4"
     assert page.locator("#review-graph circle.review-mark.mark-blunder[data-ply='5']").count() == 1
-    row = page.locator("#review-marks li.mark-blunder", has_text="5. D4")
+    row = page.locator("#review-marks li.mark-blunder", has_text="3. D4")     # numbered as the move list (issue 54)
     assert "Better: A2 (100 %)" in row.text_content()
     assert "40" in page.text_content("#review-thresholds")
     assert page.locator("#review-summary tr").count() == 3          # the heading and a row per player
@@ -97,7 +97,7 @@ def test_review_finds_the_missed_win_navigates_keeps_and_reviews_forty_plies(app
     page.focus("#review-graph")
     page.keyboard.press("ArrowRight")
     assert current_ply(page) == 4
-    assert page.get_attribute("#review-graph", "aria-valuetext").startswith("Move 4, F7: Purple 100 %, Green 0 %")
+    assert page.get_attribute("#review-graph", "aria-valuetext").startswith("Move 2… F7: Purple 100 %, Green 0 %")
     page.keyboard.press("ArrowRight")
     assert current_ply(page) == 5 and "Blunder (better A2, 100 %)" in page.get_attribute("#review-graph",
                                                                                            "aria-valuetext")
@@ -105,10 +105,13 @@ def test_review_finds_the_missed_win_navigates_keeps_and_reviews_forty_plies(app
     assert current_ply(page) == 0 and page.get_attribute("#review-graph", "aria-valuetext").startswith("Start: ")
     page.click("#review-marks button.review-goto[data-ply='5']")
     assert current_ply(page) == 5
-    # "Show": the better line on the analysis board, from the position before the marked move
-    page.click("#review-marks li.mark-blunder:has-text('5. D4') button.review-show")
+    # "Show": the position before the marked move on the analysis board, the better line beside it as a
+    # variation (issue 54: not the end of the line)
+    page.click("#review-marks li.mark-blunder:has-text('3. D4') button.review-show")
     page.wait_for_selector("body[data-room='analysis']")
-    assert page.is_hidden("#review-graph") and "A2" in page.text_content("#tree-moves")
+    assert page.is_hidden("#review-graph")
+    assert page.get_attribute("#tree-moves button[aria-current='true']", "data-path").endswith("F7")
+    assert page.locator("#tree-moves button.var", has_text="A2").count() == 1
     page.click("#tree-back")
     assert page.is_visible("#review-graph") and current_ply(page) == 5
     page.click("#btn-theme")
@@ -164,7 +167,7 @@ def test_a_four_player_team_review_in_german_on_a_phone_with_cancel(browser, ser
         assert box["width"] <= 390 and box["x"] >= 0
         page.click("#review-graph rect.review-hit[data-ply='2']")
         assert current_ply(page) == 2
-        assert page.get_attribute("#review-graph", "aria-valuetext").startswith("Zug 2, ")
+        assert page.get_attribute("#review-graph", "aria-valuetext").startswith("Zug 2. ")
         page.locator("#review-graph").scroll_into_view_if_needed()
         shot(page, "review-390-de-light")
         page.click("#btn-theme")

@@ -101,3 +101,24 @@ def test_click_on_a_placeholder_says_loading_and_plays_nothing(held_page, server
     assert moves(page) == []
     assert "wird geladen" not in page.text_content("#status")
     assert page.eval_on_selector_all("#game-list button", "bs => bs.map(b => b.textContent)") == early_chooser
+
+
+def test_the_first_tap_and_new_game_on_a_slow_first_visit_both_take_effect(browser, dist, server):
+    """Issue 54: a fresh profile on a phone-speed CPU (4x slowdown); 0.3 s after navigation the player
+    taps a square of the board and then New game, long before the engine is ready (seconds at this
+    speed). The tap is played once the engine is, and the dialog opens (it needs only the page's own
+    data), also when New game was pressed before the page's Python had its handlers."""
+    ctx = browser.new_context(viewport={"width": 1280, "height": 860}, service_workers="block")
+    page = ctx.new_page()
+    page.watch = Watch(page)
+    ctx.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": 4})
+    page.goto(server.url + "#snorkels", wait_until="commit")
+    page.wait_for_timeout(300)
+    page.click('#board [data-cell="D4"]', timeout=60000)     # as soon as boot.js has painted it
+    page.click("#btn-new", timeout=60000)
+    page.wait_for_selector("#newgame[open]", timeout=90000)
+    page.wait_for_selector("body[data-ready='1']", timeout=120000)
+    page.keyboard.press("Escape")                              # the dialog closed: the game goes on
+    assert wait_moves(page, 1, timeout=90000)[0].endswith("D4")
+    assert page.watch.errors == []
+    ctx.close()

@@ -10,7 +10,9 @@ import json
 
 from conftest import FOCUSED, arrows_to, moves, open_app, route, shot, wait_moves
 from spielkiste import lessons
+from spielkiste.ai.levels import LEVELS
 from spielkiste.inputs import Clicks
+from spielkiste.texts import t
 
 PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2, "is_mobile": True,
          "has_touch": True}
@@ -25,6 +27,16 @@ def answer_path(step):
         if state.move_text(move).upper() == answer.upper():
             return list(path), (state.move_text(move) if choice or not path else None)
     raise AssertionError(f"{step.game} {step.topic}: {answer} is no move the board offers")
+
+
+def turn_after(step, lang):
+    """The turn line under the board after the step's shown answer: the next player's, or none."""
+    state = step.state()
+    if step.kind != "tap":
+        state.push_text(lessons.show(step)[0])
+    if state.num_players == 1 or state.result is not None:
+        return ""
+    return t("ui.to_move", lang, player=t("colour." + state.seat_colour(state.to_move), lang))
 
 
 def wait_heading(page, text):
@@ -83,7 +95,11 @@ def keyboard_course(page, game, lang="en", wrong_at=None):
             tab_to(page, f"#choices button[data-move='{choice}']")
             page.keyboard.press("Enter")
         wait_phase(page, "right")
-        assert lessons.check(step, lessons.show(step)[0]).why[lang] in page.inner_text("#learn-verdict")
+        verdict = page.inner_text("#learn-verdict")
+        assert lessons.check(step, lessons.show(step)[0]).why[lang] in verdict
+        assert verdict.startswith("Right! " if lang == "en" else "Richtig! ") and "Right! Right" not in verdict
+        turn = page.inner_text("#learn-turn") if page.is_visible("#learn-turn") else ""
+        assert turn == turn_after(step, lang)                # whose turn it is on the board shown, never stale
         if step.kind == "tap" and step.goal == "seat":
             assert page.is_visible("#learn-teams")         # who partners whom, whose turn follows
         assert page.evaluate("document.activeElement.id") == "learn-next"
@@ -115,7 +131,8 @@ def test_three_courses_by_keyboard_and_the_game_in_progress_untouched(page, serv
     wait_heading(page, snorkels.steps[0].title["en"])
     keyboard_course(page, "snorkels", wrong_at=2)          # 'groups': a wrong square tapped
     shot(page, "learn-complete-1280-en")
-    page.keyboard.press("Enter")                           # Play a game: the game as it was
+    page.focus("#learn-leave")                             # Back to the game: the game as it was
+    page.keyboard.press("Enter")
     page.wait_for_selector("#learn", state="hidden")
     assert moves(page) == mine and page.evaluate("location.hash") != "#snorkels?learn=7"
     # the rules page's button: the course again, at its first step (all done), every step ticked
@@ -130,12 +147,21 @@ def test_three_courses_by_keyboard_and_the_game_in_progress_untouched(page, serv
     page.keyboard.press("Enter")
     page.wait_for_selector("#learn", state="hidden")
     assert moves(page) == mine
-    # the game list's "Learn" link of Die Drei
+    # the game list's "Learn" link of Die Drei, over the Snorkels game: the heading and the tab say Die Drei
     page.focus("#game-list a[data-learn='drei']")
     page.keyboard.press("Enter")
+    wait_heading(page, lessons.load("drei").steps[0].title["en"])
+    drei_name = t("game.drei", "en")
+    assert page.inner_text("#game-title") == drei_name
+    assert page.title() == f"Learn to play · {drei_name} · Spielkiste"
     keyboard_course(page, "drei", wrong_at=2)              # 'forbidden': a placement that is allowed
-    page.keyboard.press("Enter")
+    page.keyboard.press("Enter")                           # Play your first game: the computer, lowest level
     page.wait_for_selector("#learn", state="hidden")
+    page.wait_for_function("document.querySelectorAll('#movelist button').length === 0")
+    assert page.inner_text("#game-title") == drei_name and page.title() == f"{drei_name} · Spielkiste"
+    page.click("#btn-new")                                 # the new-game dialog shows the game's level
+    assert page.input_value("#level") == str(min(LEVELS))
+    page.click("#newgame-cancel")
     # a link: Weltreich's course, four players in teams
     page.evaluate("location.hash = '#weltreich?learn'")
     weltreich = lessons.load("weltreich")
@@ -180,6 +206,9 @@ def test_a_course_on_a_phone_by_touch_in_german(browser, server):
     page.tap("#notice-close")
     route(page, "sprung?learn")
     course = lessons.load("sprung")
+    wait_heading(page, course.steps[0].title["de"])
+    assert page.inner_text("#game-title") == t("game.sprung", "de")     # not the Snorkels game behind the room
+    assert page.title() == f"Spielen lernen · {t('game.sprung', 'de')} · Spielkiste"
     for i, step in enumerate(course.steps):
         wait_heading(page, step.title["de"])
         if i == 5:                          # 'partners': an opponent's piece tapped first
@@ -200,6 +229,9 @@ def test_a_course_on_a_phone_by_touch_in_german(browser, server):
         if choice is not None:
             page.tap(f"#choices button[data-move='{choice}']")
         wait_phase(page, "right")
+        verdict = page.inner_text("#learn-verdict")
+        assert verdict.startswith("Richtig! ") and "Richtig! Richtig" not in verdict
+        assert (page.inner_text("#learn-turn") if page.is_visible("#learn-turn") else "") == turn_after(step, "de")
         if i == 0:
             shot(page, "learn-sprung-phone-de-dark-right")
         page.tap("#learn-next")
@@ -207,9 +239,11 @@ def test_a_course_on_a_phone_by_touch_in_german(browser, server):
     assert "Kurs geschafft" in page.inner_text("#learn-complete")
     shot(page, "learn-sprung-phone-de-dark-complete")
     assert json.loads(page.evaluate("localStorage.getItem('spielkiste.learn.sprung')")) == list(range(1, 8))
-    page.tap("#learn-play")
+    assert "gegen den Computer auf der leichtesten Stufe" in page.inner_text("#learn-complete-text")
+    page.tap("#learn-play")                                 # Deine erste Partie spielen
     page.wait_for_selector("#learn", state="hidden")
     assert page.inner_text("#game-title").startswith("Schaff den Sprung")
+    page.wait_for_function("document.querySelectorAll('#movelist button').length === 0")
     assert errors == []
     ctx.close()
 

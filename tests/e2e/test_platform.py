@@ -61,9 +61,12 @@ def test_link_round_trip_in_another_browser(app, browser, server):
     open_app(pa, server.url + "#snorkels?stones=2&seed=77")
     assert pa.input_value("#seats select[data-seat='1']") == "human"   # a link opens for humans
     click_some_targets(pa, 2)
+    box = pa.input_value("#link-text")      # the box, hidden, already holds the game on the board (issue 54)
+    assert "stones=2" in box and "m=" in box, box
     pa.click("#btn-link")
-    pa.wait_for_function("document.querySelector('#link-text').value.length > 0", timeout=5000)
+    pa.wait_for_selector("#link-box:not([hidden])", timeout=5000)
     url = pa.input_value("#link-text")
+    assert url == box
     assert url.startswith(server.url) and "m=" in url and "stones=2" in url
     want = pieces(pa)
     b = browser.new_context()          # a separate profile: nothing shared but the link

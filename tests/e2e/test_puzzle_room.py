@@ -54,6 +54,26 @@ def local_date(page):
         " + '-' + String(d.getDate()).padStart(2, '0'); })()"))
 
 
+def watch_address(page):
+    """Record, at the moment the room shows another puzzle (its data-id changes), the puzzle and the
+    address then: the address must follow in the same moment (read with addresses_seen)."""
+    page.evaluate("""() => { window.puzzleAddresses = [];
+      new MutationObserver(() => { const p = document.getElementById('puzzle');
+          window.puzzleAddresses.push([p.dataset.game, p.dataset.id, location.hash]); })
+        .observe(document.getElementById('puzzle'), {attributes: true, attributeFilter: ['data-id']}); }""")
+
+
+def addresses_seen(page):
+    """The (game, id, address) rows watch_address recorded whose address is not that puzzle's link."""
+    return [row for row in page.evaluate("window.puzzleAddresses")
+            if row[2] != f"#{row[0]}?puzzle={row[1]}" and row[2] != f"#{row[0]}?puzzle=daily"]
+
+
+def solve(page, p):
+    for text in mover_moves(p):
+        page.click(f"#board [data-cell='{text}']")
+
+
 def violations(page):
     """axe-core's findings on the page (as test_a11y.py audits the game screens)."""
     from test_a11y import Axe
@@ -65,6 +85,7 @@ def test_solve_fail_streak_rating_daily_and_back_to_the_game(page, server):
     place_in_the_centre(page)
     wait_moves(page, 2, timeout=90000)                  # the computer's answer: a game in progress
     game_link, game_moves = page.evaluate("window.spielkiste()"), moves(page)
+    watch_address(page)
     page.click("#btn-puzzles")                          # the next puzzle for this player
     assert page.get_attribute("body", "data-room") == "puzzle"
     assert re.fullmatch(r"#snorkels\?puzzle=\d+", page.evaluate("location.hash"))
@@ -89,19 +110,29 @@ def test_solve_fail_streak_rating_daily_and_back_to_the_game(page, server):
     assert page.text_content("#puzzle-streak") == "Streak 1"
     shot(page, "puzzle-1280-en-light-solved")
 
-    # the next one failed: the right move is shown in notation and on the board; the streak is 0
+    # the next one played wrong on purpose: the opponent's refutation is played on the board and said;
+    # the solution waits for "Solution"; the streak is 0
     page.click("#puzzle-next")
     p = shown_puzzle(page)
-    assert p.id != DEEP
-    page.click(f"[data-cell='{wrong_cell(p)}']")
+    assert p.id != DEEP and page.evaluate("location.hash") == f"#snorkels?puzzle={p.id}"
+    wrong = wrong_cell(p)
+    found = puzzles.refutation(p, [], wrong)
+    assert found is not None
+    page.click(f"[data-cell='{wrong}']")
     assert page.get_attribute("#puzzle", "data-state") == "failed"
-    assert page.text_content("#puzzle-verdict").startswith("Wrong: ")
-    assert page.text_content("#puzzle-verdict").endswith(f"The move was {p.line[0]}.")
-    assert page.text_content("#puzzle-line").startswith(f"Solution: 1. {p.line[0]}")
-    assert page.locator(f"#board rect.hint[data-cell='{mover_moves(p)[0]}']").count() == 1
+    verdict = page.text_content("#puzzle-verdict")
+    assert verdict.startswith(f"{wrong} ") and all(reply in verdict for reply in found.replies), verdict
+    for cell in (wrong, *found.replies):                             # the wrong stone and the answer on the board
+        assert page.locator(f"#board [data-piece^='{cell}.']").count() == 1, cell
+    assert page.is_hidden("#puzzle-line") and page.is_visible("#puzzle-solution")
     after_fail = stored(page)
     assert after_fail["streak"] == 0 and after_fail["rating"] < after_solve["rating"]
     assert page.text_content("#puzzle-streak") == "Streak 0"
+    shot(page, "puzzle-1280-en-light-refuted")
+    page.click("#puzzle-solution")                      # the solution: in notation and on the board
+    assert page.text_content("#puzzle-line").startswith(f"Solution: 1. {p.line[0]}")
+    assert page.locator(f"#board rect.hint[data-cell='{mover_moves(p)[0]}']").count() == 1
+    assert page.is_hidden("#puzzle-solution") and page.text_content("#puzzle-verdict") == verdict
     shot(page, "puzzle-1280-en-light-failed")
     assert violations(page) == []
     page.click("#btn-theme")
@@ -110,32 +141,47 @@ def test_solve_fail_streak_rating_daily_and_back_to_the_game(page, server):
     page.click("#puzzle-forward")                       # the solution walked on the board
     assert page.text_content("#puzzle-shown") == f"Move 1 of {len(p.line)} of the solution"
     assert page.locator(f"#board [data-piece^='{p.line[0]}.']").count() == 1
-    page.click("#puzzle-retry")                         # a retry is not rated
+    page.click("#puzzle-retry")                         # a retry: the puzzle's position again, not rated
     assert page.get_attribute("#puzzle", "data-state") == "play" and page.locator("#board rect.target").count()
-    assert stored(page) == after_fail
+    assert page.locator(f"#board [data-piece^='{wrong}.']").count() == 0
+    solve(page, p)
+    assert page.get_attribute("#puzzle", "data-state") == "solved" and stored(page) == after_fail
 
-    # rating and streak are kept over a reload, which opens the same puzzle again
-    page.reload()
-    page.wait_for_selector("body[data-ready='1']", timeout=90000)
-    wait_puzzle(page, p.id)
-    assert page.text_content("#puzzle-streak") == "Streak 0"
-    assert page.text_content("#puzzle-rating") == f"Puzzle rating {after_fail['rating']}"
-
-    # the daily puzzle: the date's, by its link
+    # the daily puzzle: the date's, by its link, of middle difficulty; solved, it stays solved after a reload
     page.click("#puzzle-daily")
     assert page.evaluate("location.hash") == "#snorkels?puzzle=daily"
-    wait_puzzle(page, puzzles.daily(local_date(page), "snorkels").id)
+    daily = puzzles.daily(local_date(page), "snorkels")
+    wait_puzzle(page, daily.id)
+    assert daily in puzzles.middle("snorkels")
     assert page.text_content("#puzzle-title") == "Daily puzzle"
     page.select_option("#lang", "de")                  # the room in the other language, at once
     assert page.text_content("#puzzle-title") == "Aufgabe des Tages"
     assert page.text_content("#puzzle-next") == "Nächste Aufgabe"
     assert page.evaluate("location.hash") == "#snorkels?puzzle=daily"
     page.select_option("#lang", "en")
+    solve(page, daily)
+    assert page.get_attribute("#puzzle", "data-state") == "solved"
+    after_daily = stored(page)
+    assert after_daily["streak"] == 1 and after_daily["daily"] == {"day": local_date(page).isoformat(),
+                                                                   "puzzle": daily.id}
+    assert addresses_seen(page) == []
+
+    # rating and streak are kept over a reload, which opens the daily puzzle again: solved, counted once
+    page.reload()
+    page.wait_for_selector("body[data-ready='1']", timeout=90000)
+    wait_puzzle(page, daily.id)
+    assert page.get_attribute("#puzzle", "data-state") == "solved"
+    assert page.text_content("#puzzle-verdict") == "You solved today's puzzle. A new one comes tomorrow."
+    assert page.text_content("#puzzle-streak") == "Streak 1" and stored(page) == after_daily
+    assert page.text_content("#puzzle-rating") == f"Puzzle rating {after_daily['rating']}"
+    watch_address(page)
 
     # another game's puzzles from the game list, then back to the game in progress, as it was
     page.click("#game-list a[data-puzzles='tor']")
     assert re.fullmatch(r"#tor\?puzzle=\d+", page.evaluate("location.hash"))
     assert page.get_attribute("#puzzle", "data-game") == "tor"
+    page.click("#puzzle-next")
+    assert addresses_seen(page) == [] and len(page.evaluate("window.puzzleAddresses")) >= 2
     page.click("#puzzle-leave")
     assert page.get_attribute("body", "data-mode") == "play" and page.get_attribute("body", "data-room") is None
     assert page.evaluate("window.spielkiste()") == game_link and moves(page) == game_moves
@@ -169,6 +215,15 @@ def test_a_puzzle_link_in_a_fresh_page_in_german_on_a_phone_by_touch(browser, se
     page.tap("#puzzle-next")
     assert page.get_attribute("#puzzle", "data-id") != str(p.id)
     assert page.get_attribute("#puzzle", "data-state") == "play"
+    q = shown_puzzle(page)                              # played wrong: the refutation in German, on a phone
+    wrong = wrong_cell(q)
+    page.tap(f"#board [data-cell='{wrong}']")
+    assert page.get_attribute("#puzzle", "data-state") == "failed"
+    assert wrong in page.text_content("#puzzle-verdict") and page.text_content("#puzzle-solution") == "Lösung"
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    page.tap("#btn-theme")
+    page.locator("#puzzle").scroll_into_view_if_needed()
+    shot(page, "puzzle-390-de-light-refuted")
     assert page.watch.errors == []
     ctx.close()
 

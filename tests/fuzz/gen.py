@@ -14,7 +14,7 @@ from spielkiste.codec import SAFE
 from spielkiste.errors import BadOption, SpielkisteError
 from spielkiste.record import Record
 from spielkiste.texts import LANGS, TABLE, t
-from spielkiste_web import links, saves
+from spielkiste_web import links, outside, saves
 
 LEVELS = {1: 0.3, 2: 1.0, 3: 3.0, 4: 8.0}     # the page's computer levels
 MB = 1 << 20
@@ -194,7 +194,7 @@ def blow_up(c, text):
 
 def json_field(c, text):
     """A save with one field replaced by a value of another type, dropped, or added."""
-    if saves.too_deep(text, saves.MAX_DEPTH):       # nested by blow_up: json.loads would overflow
+    if outside.too_deep(text, outside.MAX_DEPTH):       # nested by blow_up: json.loads would overflow
         return insert(c, text)                      # Pyodide's stack (saves.parse refuses it first)
     try:
         data = json.loads(text)

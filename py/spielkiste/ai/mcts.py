@@ -548,7 +548,7 @@ class Search:
                 return False
             node = child
             s.play(m)
-        if s.result is not None or s.ply != state.ply or s.key() != state.key():
+        if s.result is not None or s.ply != state.ply or s.encode() != state.encode():   # key(): repetition only
             return False
         node.parent = None
         if node.proven is not None and not node.children:
@@ -560,20 +560,21 @@ class Search:
         return True
 
     # ------------------------------------------------------------------ answers
-    def best_child(self) -> Node:
+    def best_child(self, until: float | None = None) -> Node:
         """A proven win at once; else the most visited child that is not proven lost. With teams
         the choice is first checked with exposure() (the other side wins at once in its turns,
         whatever the partner does): checking every root move up front cost Weltreich 0.8 s of
         a 0.56 s move, checking the choice costs one check, rarely a few. After a timed run the
         check goes no further than the run's deadline (an unfinished check leaves the candidate
         as the choice: in a position where every move is exposed, proving it took 14 s); after
-        a run by iterations it is finished."""
+        a run by iterations it is finished. `until` (perf_counter time): the check's end instead,
+        for a caller that has not run the search in this request (a stop on a new search)."""
         root = self.root
         if not root.children:
             self.step()
         seat = root.children[0].mover
         if root.proven is None:
-            self._settle(self.deadline)
+            self._settle(self.deadline if until is None else until)
         if root.proven is None:
             return self._candidate()
         proven = root.proven
@@ -589,10 +590,11 @@ class Search:
             return node.proven[node.mover]
         return node.total / node.visits if node.visits else 0.5
 
-    def info(self) -> Info:
+    def info(self, until: float | None = None) -> Info:
         """Progress for the page: iterations, best move (the hint), the win chance of the player
-        to move, the main line, and whether the move is forced (stop thinking)."""
-        best = self.best_child()
+        to move, the main line, and whether the move is forced (stop thinking). `until`: as
+        best_child's."""
+        best = self.best_child(until)
         line: list[str] = []
         node: Node | None = best
         state = self.state.copy()

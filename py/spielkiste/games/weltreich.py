@@ -78,6 +78,8 @@ SEATS = {
 add({
     "aid.threatened": ("Show my pieces an enemy can capture", "Meine schlagbaren Figuren zeigen"),
     "weltreich.thrones": ("{player} holds {n} of 4 thrones.", "{player} besetzt {n} von 4 Thronen."),
+    "weltreich.thrones_team": ("{player} and {partner} hold {n} of 4 thrones.",
+                               "{player} und {partner} besetzen {n} von 4 Thronen."),
     "weltreich.out": ("{player} is out: its commander was captured.",
                       "{player} ist ausgeschieden: sein Kommandeur wurde geschlagen."),
     "weltreich.crowned": ("{player}'s commander stands on its crowning throne {square}.",
@@ -666,12 +668,18 @@ class Weltreich(State):
             v.add_layer("danger", [CELLS[i] for i in range(NN) if b[i] and OWNER[b[i]] == seat
                                    and self.capturable(i, seat)])
         for s in range(n):
+            p = self.partner(s)
             if self.cmd[s] < 0:
                 v.notes.append(("weltreich.out", {"player": self.seat_ref(s)}))
+            elif p is not None:           # teams hold thrones together (all 4 win): one count a team
+                held = self.thrones_held(s)
+                if held and (s < p or self.cmd[p] < 0):
+                    v.notes.append(("weltreich.thrones_team",
+                                    {"player": self.seat_ref(s), "partner": self.seat_ref(p), "n": held}))
             else:
                 held = sum(1 for t in THRONES if b[t] and OWNER[b[t]] == s)
                 if held:
                     v.notes.append(("weltreich.thrones", {"player": self.seat_ref(s), "n": held}))
-                if self.cmd[s] == self.crown(s):
+            if self.cmd[s] >= 0 and self.cmd[s] == self.crown(s):
                     v.notes.append(("weltreich.crowned", {"player": self.seat_ref(s), "square": CELLS[self.cmd[s]]}))
         return v

@@ -12,12 +12,18 @@ needs them. A step (every text is {"en": ..., "de": ...}):
             'move'  a move: one of `answers`, or with a `goal` any legal move that meets it ('wins',
                     'draws', 'safe': the mover does not lose, 'again': the same seat moves next,
                     'captures': fewer pieces on the board, 'blocks': the next player has no move that
-                    wins at once); the answers are what "Show me" plays;
-            'tap'   a square, one of `answers`; the `goal` says what the engine holds true of each
-                    answer ('illegal': the engine refuses it as a move, and its reason is the verdict;
-                    'loses': placed there, the mover loses at once; 'seat': a piece of `seat` stands there)
-  done      said when the answer is right; hint: said for a legal but wrong move or a wrong tap
-            (every kind but 'any')
+                    wins at once), narrowed by `reason` (the game's result has this text key: a win by
+                    a line, not by a stuck opponent) and `piece` (the move starts on this square); the
+                    answers are what "Show me" plays. A list of answers alone only where it is every
+                    move the task asks for (tests/test_lesson_moves.py judges every legal move);
+            'tap'   a square, one of `answers`, which are every square the task asks for (the board is
+                    finite; the tests check the list against the engine); the `goal` says what the
+                    engine holds true of each answer ('illegal': the engine refuses it as a move, and
+                    its reason follows the `done` text; 'loses': placed there, the mover loses at once;
+                    'seat': a piece of `seat` stands there)
+  done      said when the answer is right (true of every answer the step accepts; the page puts
+            "Right!" before it, so it never starts with that word); hint: said for a legal but wrong
+            move or a wrong tap (every kind but 'any'), true of every such move
   wrong     typical wrong answers: the tests check that each is refused, with a reason
 
 The page asks `check(step, answer)` with what it has (a move in the game's notation from the board's
@@ -34,6 +40,7 @@ from importlib import resources
 from ..engine import Move, State
 from ..errors import SpielkisteError
 from ..registry import get_game
+from ..texts import add, t, tr
 
 LANGS = ("en", "de")
 KINDS = ("any", "move", "tap")
@@ -41,6 +48,10 @@ MOVE_GOALS = ("", "wins", "draws", "safe", "again", "captures", "blocks")
 TAP_GOALS = ("", "illegal", "loses", "seat")
 
 Text = dict[str, str]   # language -> text
+
+add({   # after a right tap on a square the engine refuses: why it refuses it (the page has said "Right!")
+    "learn.refused": ("The game refuses {cell}: {why}.", "Das Spiel lässt {cell} nicht zu: {why}."),
+})
 
 
 @dataclass(frozen=True)
@@ -60,6 +71,8 @@ class Step:
     answers: tuple[str, ...] = ()
     goal: str = ""
     seat: int = -1                   # the seat of goal 'seat'
+    reason: str = ""                 # a goal's result must have this text key ('': any)
+    piece: str = ""                  # a goal's move must start on this square ('': any)
     wrong: tuple[str, ...] = ()      # typical wrong answers (the tests check each is refused)
 
     def state(self) -> State:
@@ -88,7 +101,7 @@ class Verdict:
 
 
 FIELDS = {"topic", "kind", "title", "rule", "task", "done", "hint", "position", "options", "moves", "answers",
-          "goal", "seat", "wrong"}
+          "goal", "seat", "wrong", "reason", "piece"}
 
 
 def _text(raw: object) -> Text:
@@ -107,7 +120,10 @@ def _step(game: str, raw: dict[str, object]) -> Step:
     """One step from its JSON object; ValueError on anything missing, unknown or inconsistent."""
     kind, goal, seat, opts = raw.get("kind"), raw.get("goal", ""), raw.get("seat", -1), raw.get("options", {})
     answers = _strings(raw.get("answers", []))
+    reason, piece = raw.get("reason", ""), raw.get("piece", "")
     if not (isinstance(kind, str) and isinstance(seat, int) and isinstance(opts, dict)
+            and isinstance(reason, str) and isinstance(piece, str)
+            and (kind == "move" and goal or not (reason or piece))      # they narrow a move's goal
             and not set(raw) - FIELDS and bool(raw.get("topic")) and kind in KINDS
             and goal in (TAP_GOALS if kind == "tap" else MOVE_GOALS)
             and (goal == "seat") == (seat >= 0)                          # a seat exactly for goal 'seat'
@@ -121,7 +137,8 @@ def _step(game: str, raw: dict[str, object]) -> Step:
                 task=_text(raw.get("task")), kind=kind, done=_text(raw.get("done")),
                 hint=_text(raw["hint"]) if "hint" in raw else {}, position=str(raw.get("position", "")),
                 options={str(k): str(v) for k, v in opts.items()}, moves=_strings(raw.get("moves", [])),
-                answers=answers, goal=str(goal), seat=seat, wrong=_strings(raw.get("wrong", [])))
+                answers=answers, goal=str(goal), seat=seat, wrong=_strings(raw.get("wrong", [])),
+                reason=reason, piece=piece.upper())
 
 
 def course(game_id: str, data: dict[str, object]) -> Course:
@@ -166,6 +183,19 @@ def meets(goal: str, before: State, move: Move) -> bool:
     return True
 
 
+def achieves(step: Step, before: State, move: Move) -> bool:
+    """Does a legal move do what a 'move' step with a goal asks: meet the goal, with the result's
+    reason and from the square the step names?"""
+    if step.piece and before.move_input(move)[0][:1] != (step.piece,):
+        return False
+    if step.reason:
+        after = before.copy()
+        after.play(move)
+        if after.result is None or after.result.reason != step.reason:
+            return False
+    return meets(step.goal, before, move)
+
+
 def holds(step: Step, state: State, square: str) -> bool:
     """Does a tap answer meet the step's goal, by the engine?"""
     if step.goal == "illegal":
@@ -194,16 +224,19 @@ def check(step: Step, answer: str) -> Verdict:
     state = step.state()
     if step.kind == "tap":
         square = answer.strip().upper()
-        refused = _refusal(state, square) if step.goal == "illegal" else None
-        if square in (a.upper() for a in step.answers):
-            return Verdict(True, {lang: refused.message(lang) for lang in LANGS} if refused else step.done)
-        return Verdict(False, step.hint)
+        if square not in (a.upper() for a in step.answers):
+            return Verdict(False, step.hint)
+        why = state.why_illegal(square) if step.goal == "illegal" else None
+        if why is None:
+            return Verdict(True, step.done)
+        return Verdict(True, {lang: step.done[lang] + " " + t("learn.refused", lang, cell=square, why=tr(why, lang))
+                              for lang in LANGS})
     try:
         move = state.parse_move(answer)
     except SpielkisteError as e:
         return Verdict(False, {lang: e.message(lang) for lang in LANGS})
     text = state.move_text(move)
-    right = step.kind == "any" or (meets(step.goal, state, move) if step.goal
+    right = step.kind == "any" or (achieves(step, state, move) if step.goal
                                    else text.upper() in (a.upper() for a in step.answers))
     return Verdict(right, step.done if right else step.hint, text)
 

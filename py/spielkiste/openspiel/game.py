@@ -228,7 +228,19 @@ class GameState(pyspiel.State):  # type: ignore[misc]
         self._held.planes = None
 
     def _action_to_string(self, player: int, action: int) -> str:
+        """The engine's notation where the action is a legal move here (Weltreich writes a capture
+        `B11xB7`, as the puzzles and lessons do), else the action space's text of the id."""
+        e = self._held.state
+        move = self._spec.space.move(action)
+        if not self._ended() and move in e.legal_moves():
+            return e.move_text(move)
         return self._spec.space.text(action)
+
+    def string_to_action(self, *args: Any) -> int:
+        """The action id of a move text, `string_to_action([player,] text)`: the engine's notation
+        or the action space's, any case (OpenSpiel's own only finds a text that action_to_string
+        writes exactly); ValueError if no action is written so."""
+        return self._spec.space.parse(str(args[-1]))
 
     def is_terminal(self) -> bool:
         return self._ended()

@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import math
 import statistics
 from dataclasses import dataclass
 from datetime import date
@@ -37,15 +38,16 @@ from functools import cache
 from importlib import resources
 
 from ..ai.mcts import Search
-from ..engine import Move, State
+from ..engine import Move, Outcome, State
 from ..errors import SpielkisteError
 from ..registry import get_game
-from .proof import Found, OutOfBudget, after, analyse
+from .proof import Found, OutOfBudget, Prover, after, analyse, wins_at_once
 
 KINDS = ("win", "defend")
 SEEDS = (1, 2, 3)
 CAP = 2048
 LEVELS = (8, 64, 512)        # iterations: level 1 up to 8, 2 up to 64, 3 up to 512, 4 beyond
+REFUTE_BUDGET = 20_000       # positions the proof of a wrong move's refutation may visit (refutation())
 GAMES = ("surikata", "snorkels", "blockade", "weltreich", "sprung", "aufstellen", "tor", "ziggurats", "drei")
 
 
@@ -130,10 +132,25 @@ def get(game_id: str, puzzle_id: int) -> Puzzle:
     raise KeyError(f"{game_id} has no puzzle {puzzle_id}")
 
 
+def rating(p: Puzzle) -> int:
+    """A puzzle's rating on the players' scale, from its difficulty (the search's iterations to
+    find the move) and its length: 800 for a move the search sees at once, +100 for each doubling
+    of the iterations, +100 for each further move of the mover (800 … 2100)."""
+    return int(round((800 + 100 * math.log2(1 + p.iterations) + 100 * (p.depth - 1)) / 10) * 10)
+
+
+def middle(game_id: str) -> tuple[Puzzle, ...]:
+    """The middle third of a game's puzzles by rating (ties by id): the daily puzzle's pool, neither
+    the easiest nor the hardest (all of them when there are fewer than three)."""
+    ranked = sorted(load(game_id), key=lambda p: (rating(p), p.id))
+    n = len(ranked)
+    return tuple(ranked[n // 3:n - n // 3])
+
+
 def daily(day: date, game_id: str | None = None) -> Puzzle:
     """The puzzle of a date (of one game, or of all): the same for everyone, offline (a hash of the
-    ISO date picks it from the list)."""
-    pool = load(game_id) if game_id else tuple(p for g in GAMES for p in load(g))
+    ISO date picks it from the middle third of the game's puzzles by rating, middle())."""
+    pool = middle(game_id) if game_id else tuple(p for g in GAMES for p in middle(g))
     if not pool:
         raise KeyError(f"{game_id} has no puzzles")
     digest = hashlib.sha256(f"{day.isoformat()}:{game_id or ''}".encode()).digest()
@@ -171,6 +188,66 @@ def check(p: Puzzle, played: tuple[str, ...] | list[str], answer: str) -> Verdic
         replies.append(p.line[len(played) + 1 + len(replies)])
         s.push_text(replies[-1])
     return Verdict(True, len(played) + 1 + len(replies) == len(p.line), text, tuple(replies))
+
+
+@dataclass(frozen=True)
+class Refutation:
+    """How a wrong move fails: `replies`, the opponents' moves that answer it (in notation; none when
+    the wrong move ended the game or its mover moves again), and `outcome`, the game's end after
+    them (the mover's win only where every reply lost: a win slower than the puzzle's), or None:
+    the game goes on, and the mover can no longer force a win within the puzzle's moves (proven)."""
+    replies: tuple[str, ...]
+    outcome: Outcome | None
+
+
+def refutation(p: Puzzle, played: tuple[str, ...] | list[str], answer: str,
+               budget: int = REFUTE_BUDGET) -> Refutation | None:
+    """The answer to the player's wrong move `answer` after the moves `played` (check() called it
+    wrong): an opponent's move that wins at once, else the first reply (those touching the mover's
+    threats first) after which the mover cannot force a win with the moves the puzzle has left,
+    proven by the puzzle's own prover (proof.Prover). None when that proof needs more than `budget`
+    positions, or finds that the move does win in time (then the puzzle itself would be false)."""
+    state = position(p, played)
+    s = after(state, state.parse_move(answer))
+    left = p.depth - _mover_moves(p, played) - 1             # the mover's moves still to come
+    prover = Prover(p.seat, budget)
+    replies: list[str] = []
+    try:
+        if s.result is None and s.to_move == p.seat and left > 0 and prover.wins(s, left):
+            return None
+        while s.result is None and s.to_move != p.seat:
+            reply = _refuting(prover, s, left)
+            if reply is None:
+                return None
+            replies.append(s.move_text(reply))
+            s.play(reply)
+    except OutOfBudget:
+        return None
+    return Refutation(tuple(replies), s.result)
+
+
+def _refuting(prover: Prover, s: State, left: int) -> Move | None:
+    """A reply (the opponent to move) that wins at once, or after which the mover cannot win within
+    `left` of its moves; with none left (the puzzle's last move was wrong: any reply refutes) one
+    that stops a win at once if there is one, else one that does not lose at once, else the first
+    (every reply loses: the wrong move wins too, a move later than the puzzle asks)."""
+    won = wins_at_once(s, every=True)
+    if won:
+        return min(won, key=s.move_text)
+    replies = prover._parries_first(s, s.legal_moves())
+    found = next((r for r in replies if not prover.refuted(s, r, max(1, left))), None)
+    if found is None and left == 0:
+        found = next((r for r in replies if not _won(after(s, r), prover.seat)), replies[0])
+    return found
+
+
+def _mover_moves(p: Puzzle, played: tuple[str, ...] | list[str]) -> int:
+    """How many of the moves `played` from the puzzle's start were the mover's."""
+    s, n = p.state(), 0
+    for text in played:
+        n += s.to_move == p.seat
+        s.push_text(text)
+    return n
 
 
 def _won(s: State, seat: int) -> bool:

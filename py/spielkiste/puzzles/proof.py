@@ -44,7 +44,7 @@ class Prover:
         self.seat = seat
         self.budget = budget
         self.nodes = 0
-        self.memo: dict[tuple[Hashable, int, bool], bool] = {}   # (key(), k, seat to move) -> proven
+        self.memo: dict[tuple[Hashable, int, bool], bool] = {}   # (position_key(), k, seat to move) -> proven
         self.killers: dict[tuple[bool, int], Move] = {}          # (seat to move, k) -> the move that decided
 
     def _play(self, state: State, move: Move) -> State:
@@ -59,7 +59,7 @@ class Prover:
             return True
         if k <= 1:
             return False
-        key = (state.key(), k, True)            # placements reached in another order meet here
+        key = (state.position_key(), k, True)   # another way to the same position (and history) meets here
         if key not in self.memo:
             won = False
             for m in self._ordered(state, (True, k)):
@@ -108,7 +108,7 @@ class Prover:
         """Does every defence (the defender to move) lose within k more moves of the seat?"""
         if wins_at_once(state):                  # the defender's own win refutes at once
             return False
-        key = (state.key(), k, False)
+        key = (state.position_key(), k, False)
         if key not in self.memo:
             held = True
             for r in self._parries_first(state, self._ordered(state, (False, k))):
