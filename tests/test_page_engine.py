@@ -6,6 +6,7 @@ replacement, and then never again (EngineRefused; a restore message is reported 
 while the engine goes on; a worker that died once takes the page's game (restore) and answers the
 request that was on its way; hurry() gives up a search's slice that hangs within HURRY_GRACE."""
 import asyncio
+import concurrent.futures
 import json
 
 import pytest
@@ -84,7 +85,10 @@ def new_engine(workers, game=None, timeout_states=None):
 
 
 def run(coro):
-    return asyncio.run(coro)
+    """The coroutine on an event loop of its own thread: a browser test before it in the same pytest
+    worker leaves Playwright's loop running in this one, where asyncio.run() refuses."""
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, coro).result()
 
 
 async def opened(eng, shown, link="snorkels"):

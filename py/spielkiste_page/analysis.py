@@ -107,7 +107,7 @@ class AnalysisRoom(Room):
 
     async def quiet(self, msg):
         try:
-            await self.app.engine.request(msg)
+            await self.app.request(msg)
         except (EngineError, EngineGone):
             pass
 
@@ -275,7 +275,7 @@ class AnalysisRoom(Room):
                     return
                 path = self.snap["path"]
                 try:
-                    answer = await self.app.engine.request({"op": "tree_lines", "path": path, "seconds": SLICE,
+                    answer = await self.app.request({"op": "tree_lines", "path": path, "seconds": SLICE,
                                                             "budget": BUDGET})
                 except (EngineError, EngineGone):
                     return

@@ -118,7 +118,7 @@ class EditorPage:
     async def ask_engine(self, msg):
         """The worker's answer, or None after an error (said in the message bar)."""
         try:
-            return await self.app.engine.request(msg)
+            return await self.app.request(msg)
         except EngineError as e:
             self.app.show_message(e.text)
         except EngineGone:

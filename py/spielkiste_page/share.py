@@ -12,7 +12,7 @@ from pyscript.ffi import to_js
 
 from spielkiste_page import texts
 from spielkiste_page.dom import download, el, make, on, page_url, window
-from spielkiste_page.engine import EngineError
+from spielkiste_page.engine import EngineError, EngineGone
 
 
 class Share:
@@ -58,10 +58,12 @@ class Share:
         """The worker's picture ({"svg", "width", "height", "name", ...}) with the board's CSS, in
         the colour theme on screen, or None (the reason shown) if the worker could not make it."""
         try:
-            return await self.app.engine.request({"op": "picture", "css": board_css(),
+            return await self.app.request({"op": "picture", "css": board_css(),
                                                   "theme": self.app.theme.shown()})
         except EngineError as e:
             self.app.show_message(e.text)
+            return None
+        except EngineGone:              # set aside (said by app.request) or no engine: no picture
             return None
 
     async def download_svg(self):
