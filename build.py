@@ -135,36 +135,48 @@ def default_game() -> str:
     raise SystemExit("py/spielkiste_web/links.py has no DEFAULT_GAME")
 
 
+def seat_row(row: dict, label: str) -> list:
+    """A seat row of the side panel as boot.js draws it before Python does (panels.seats draws the
+    same): colour, name, partner, who plays it, whether it is to move, the choice's label. App.remember
+    keeps the rows of the last board in the same shape."""
+    return [row["colour"], row["name"], row["team"], row["kind"], row["to_move"], label]
+
+
 def prerender(dst: str) -> dict:
     """Every game's start position as the page's first render draws it, with the same renderer (CPython
     here), so boot.js can show the board before Python is ready: dst/<id>.<lang>.json holds the
     board's SVG. Returns boot.js's settings: the start fragment of each game, its side panel's title
-    and status lines (inline, so they appear with the page's first frame), the games whose new game
-    is that start (no random set-up), the default game, the "loading" text shown for clicks made
-    before Python is ready, the page's static texts (index.html's data-t/data-tt keys) and the game
-    chooser's entries, in both languages."""
+    and status lines (inline, so they appear with the page's first frame), the default game, the
+    "loading" text shown for clicks made before Python is ready, the seat rows (with the computer's
+    level menu), aids and tools as the page's first answer has them, the seat rows' kinds, the page's
+    static texts (index.html's data-t/data-tt keys) and the game chooser's entries (with their lessons'
+    and puzzles' links), in both languages."""
     sys.path.insert(0, os.path.join(ROOT, "py"))
     from spielkiste.inputs import Clicks
     from spielkiste.record import Record
     from spielkiste.registry import GAMES
     from spielkiste.texts import t
     from spielkiste_web import links, saves, svg, ui_texts  # noqa: F401  (ui_texts adds the page's keys)
+    from spielkiste.ai.levels import offered
+    from spielkiste_web.session import Session
     os.makedirs(dst, exist_ok=True)
-    starts, fresh, panels = {}, [], {}
+    starts, panels = {}, {}
     for gid, game in GAMES.items():
         rec = Record.new(game, {})
         state, seats = rec.current, saves.default_seats(rec.current.num_players)
         starts[gid] = links.to_fragment(rec)
-        if not any(o.key == "seed" for o in game.all_options()):
-            fresh.append(gid)
         human = state.result is None and seats[state.to_move] == "human"
         targets = Clicks(state).targets() if human else set()
         for lang in ("en", "de"):
             who = t("colour." + state.seat_colour(state.to_move), lang)
             line = state.status()
             extra = ([t(line[0], lang, **line[1])] if line else []) + [t(k, lang, **a) for k, a in state.view().notes]
+            first = Session(lang).handle({"op": "open", "link": starts[gid]})     # as the page's first answer
             panels.setdefault(gid, {})[lang] = {
                 "title": t("game." + gid, lang), "goal": t("goal." + gid, lang), "extra": " ".join(extra),
+                "seats": [seat_row(r, t("ui.seat", lang, number=r["seat"] + 1)) for r in first["seats"]],
+                "levels": [[k, t("ui.level." + str(k), lang)] for k in sorted(set(offered(gid)) | {first["level"]})],
+                "level": first["level"], "aids": first["aids"], "tools": first["tools"],
                 "status": t("ui.to_move_you" if human and "computer" in seats else "ui.to_move", lang, player=who)}
             board = svg.render(state.view(frozenset(), None), lang, targets, None, 0, set(),
                                t("ui.board", lang, game=t("game." + gid, lang)))
@@ -175,12 +187,23 @@ def prerender(dst: str) -> dict:
                 json.dump(snap, f, ensure_ascii=False)
     with open(os.path.join(ROOT, "index.html")) as f:
         keys = sorted(set(re.findall(r'data-tt?="([^"]+)"', f.read())))
-    return {"games": starts, "starts": panels, "fresh": fresh, "default": default_game(),
+    return {"games": starts, "starts": panels, "default": default_game(),
             "loading": {lang: t("ui.loading", lang) for lang in ("en", "de")},
+            "kinds": {lang: [[k, t("ui." + k, lang)] for k in ("human", "computer")] for lang in ("en", "de")},
+            "level_label": {lang: t("ui.level.panel", lang) for lang in ("en", "de")},
             "sandboxed": {lang: t("ui.sandboxed", lang) for lang in ("en", "de")},
             "texts": {lang: {k: t(k, lang) for k in keys} for lang in ("en", "de")},
-            "chooser": {lang: [[gid, t("game." + gid, lang), t("blurb." + gid, lang)] for gid in GAMES]
+            "chooser": {lang: [chooser_entry(gid, game, lang, t) for gid, game in GAMES.items()]
                         for lang in ("en", "de")}}
+
+
+def chooser_entry(gid: str, game, lang: str, t) -> list[str]:
+    """A game of the list as panels.chooser draws it: name, blurb, the lessons' link and its label,
+    the puzzles' link and its label ("" for a game without puzzles: one of one player)."""
+    name = t("game." + gid, lang)
+    puzzles = 2 in game.player_counts
+    return [gid, name, t("blurb." + gid, lang), t("ui.learn.open", lang), t("ui.learn.open_game", lang, game=name),
+            t("ui.puzzle.open", lang) if puzzles else "", t("ui.puzzle.open_game", lang, game=name) if puzzles else ""]
 
 
 # a worked example on a rules page: its link (the caption's claims as data- attributes) and caption

@@ -7,9 +7,8 @@
 // exactly the one the URL or the save names. Storage can hold anything, so that markup is data: it is
 // parsed as SVG (never as HTML), and shown only if every element and attribute is one the renderer
 // (py/spielkiste_web/svg.py) writes (checkedBoard). Clicks on such an exact board are kept and handed to
-// Python (window.spielkisteBoot.take), which plays them if it opened that very position. A board that
-// may not be the one Python opens (a new game with a random set-up) is a placeholder: clicks on it
-// only say that the game engine is loading.
+// Python (window.spielkisteBoot.take), which plays them if it opened that very position. With nothing
+// kept, Python opens the game's start (never a random set-up), so the board painted is that game.
 (function () {
   "use strict";
   // PyScript opens IndexedDB while Pyodide starts (its package cache), and gives up when the browser
@@ -17,8 +16,11 @@
   // browser refuses, PyScript gets an empty store in memory instead (it needs nothing from it: we list no
   // packages), and the page marks itself so the computer searches in the page, not in a worker whose own
   // IndexedDB would be refused too (computer.py).
+  // An embed never opens the real one (it keeps nothing in the visitor's storage): its store is in memory
+  // too, and that is no refusal (the computer stays in its worker).
   (function memoryIndexedDB() {
-    var real = window.indexedDB;
+    var embedded = new URLSearchParams(location.search).has("embed");
+    var real = embedded ? null : window.indexedDB;
     function later(target, result, handler) {
       setTimeout(function () { target.result = result; if (target[handler]) target[handler]({ target: target }); }, 0);
       return target;
@@ -48,7 +50,10 @@
       var outer = {};
       var inner = null;
       try { inner = real ? real.open(name, version) : null; } catch (e) { inner = null; }
-      if (!inner) { refused(); return later(outer, memoryDB(), "onsuccess"); }
+      if (!inner) {
+        if (!embedded) refused();
+        return later(outer, memoryDB(), "onsuccess");
+      }
       inner.onupgradeneeded = function (e) {
         if (outer.onupgradeneeded) outer.onupgradeneeded({ target: { result: inner.result, transaction: inner.transaction } });
       };
@@ -65,7 +70,7 @@
     } catch (e) { /* the browser keeps its own: nothing to do */ }
   })();
 
-  // build.py: {games: {id: start fragment}, starts: {id: {lang: {title, goal, status, extra}}}, fresh: [ids],
+  // build.py: {games: {id: start fragment}, starts: {id: {lang: {title, goal, status, extra}}},
   //            default: id, loading: {lang: text}, sandboxed: {lang: text}, texts: {lang: {key: text}}, chooser: {lang: [[id, name, blurb]...]}}
   var BOOT = __BOOT__;
   var early = { frag: null, exact: false, cells: [], done: false, wired: false, button: "" };
@@ -150,15 +155,15 @@
   if (embed && (query.get("lang") === "en" || query.get("lang") === "de")) lang = query.get("lang");
   if (lang !== "de") lang = "en";
 
-  // What Python will open (app.py's route): the URL's fragment, else the last game's save, else a new
-  // game; in a frame the fragment, else the default game's start, and only the build's boards.
+  // What Python will open (app.py's route): the URL's fragment, else the last game's save, else the
+  // game's start; in a frame the fragment, else the default game's start, and only the build's boards.
   function plan() {
     var frag = location.hash.replace(/^#+/, "");
     var gid, exact;
     if (embed) {
       gid = frag ? frag.split("?")[0].trim().toLowerCase() : BOOT.default;
       exact = frag || BOOT.games[BOOT.default];
-      return known(gid) && exact === BOOT.games[gid] ? { gid: gid, frag: exact, exact: true } : null;
+      return known(gid) && exact === BOOT.games[gid] ? { gid: gid, frag: exact } : null;
     }
     if (frag) {
       gid = frag.split("?")[0].trim().toLowerCase();
@@ -169,14 +174,13 @@
       if (!known(gid)) gid = BOOT.default;
       var save = kept(gid);
       if (save) exact = typeof save.link === "string" ? save.link : null;
-      else exact = BOOT.fresh.indexOf(gid) >= 0 ? BOOT.games[gid] : null;
-      if (exact === null && save) return null;     // a save we cannot read: Python sets it aside
+      else exact = BOOT.games[gid];     // nothing kept: Python opens the game's start (app.py open_saved)
+      if (exact === null) return null;     // a save we cannot read: Python sets it aside
     }
     var cache = parsed("spielkiste.svg." + gid, MAX_BOARD + 10000);
-    var board = cache && exact !== null && cache.frag === exact && cache.lang === lang ? checkedBoard(cache.svg) : null;
-    if (board) return { gid: gid, frag: exact, exact: true, snap: cache, board: board };
-    if (exact === BOOT.games[gid]) return { gid: gid, frag: exact, exact: true };
-    if (!frag && exact === null) return { gid: gid, frag: BOOT.games[gid], exact: false };   // random set-up
+    var board = cache && cache.frag === exact && cache.lang === lang ? checkedBoard(cache.svg) : null;
+    if (board) return { gid: gid, frag: exact, snap: cache, board: board };
+    if (exact === BOOT.games[gid]) return { gid: gid, frag: exact };
     return null;
   }
 
@@ -196,6 +200,7 @@
     text("game-goal", snap.goal);       // painted now, so Python's first answer repaints none of these lines
     text("status", snap.status);
     text("status-extra", snap.extra);
+    paintSeats(snap.seats, snap.levels, snap.level);
     if (typeof snap.title === "string") document.title = snap.title + " · Spielkiste";
   }
 
@@ -205,9 +210,9 @@
     board.replaceChildren(svg);      // a checked board (checkedBoard), never markup from storage or the URL
     var moving = board.querySelectorAll(".fresh, .slide");   // the last move's animation: not again
     for (var i = 0; i < moving.length; i++) moving[i].classList.remove("fresh", "slide");
-    board.dataset.early = p.exact ? "exact" : "placeholder";
+    board.dataset.early = "exact";
     early.frag = p.frag;
-    early.exact = p.exact;
+    early.exact = true;
   }
 
   // what app.py's translate_static and panels.chooser draw first, so nothing moves when Python takes over
@@ -217,7 +222,7 @@
     var plain = document.querySelectorAll("[data-t]");
     for (i = 0; i < plain.length; i++) {
       e = plain[i];
-      if (texts[e.dataset.t] !== undefined) e.textContent = texts[e.dataset.t];
+      if (texts[e.dataset.t] !== undefined && e.textContent !== texts[e.dataset.t] && complete(e)) e.textContent = texts[e.dataset.t];
     }
     var titled = document.querySelectorAll("[data-tt]");
     for (i = 0; i < titled.length; i++) {
@@ -225,21 +230,99 @@
       if (texts[e.dataset.tt] !== undefined) { e.title = texts[e.dataset.tt]; e.setAttribute("aria-label", texts[e.dataset.tt]); }
     }
     var ul = document.getElementById("game-list");
-    if (!ul || ul.children.length) return;
+    if (!complete(ul) || ul.children.length) return;
     BOOT.chooser[lang].forEach(function (entry) {
-      var li = document.createElement("li"), b = document.createElement("button"), name = document.createElement("span"),
-        blurb = document.createElement("span");
+      var li = document.createElement("li"), b = document.createElement("button");
       b.type = "button";
       b.dataset.game = entry[0];
       b.setAttribute("aria-current", entry[0] === gid ? "true" : "false");
-      name.textContent = entry[1];
-      blurb.className = "blurb";
-      blurb.textContent = entry[2];
-      b.appendChild(name);
-      b.appendChild(blurb);
+      b.appendChild(element("span", "", entry[1]));
+      b.appendChild(element("span", "blurb", entry[2]));
       li.appendChild(b);
+      li.appendChild(link("learn", entry[0], entry[3], entry[4]));
+      if (entry[5]) li.appendChild(link("puzzles", entry[0], entry[5], entry[6]));
       ul.appendChild(li);
     });
+  }
+  // a game's lessons or puzzles link of the list, as panels.chooser writes it
+  function link(kind, gid, label, aria) {
+    var a = element("a", kind === "learn" ? "learn-link" : "puzzle-link", label);
+    a.href = "#" + gid + (kind === "learn" ? "?learn" : "?puzzle");
+    a.dataset[kind] = gid;
+    a.setAttribute("aria-label", aria);
+    return a;
+  }
+  function element(tag, cls, content) {
+    var e = document.createElement(tag);
+    if (cls) e.className = cls;
+    e.textContent = content;
+    return e;
+  }
+
+  // The seat rows, as panels.seats draws them (build.py seat_row: colour, name, partner, kind, to move,
+  // label), so the buttons below do not move when Python draws them. Their choice waits for Python
+  // (disabled): a seat changed now would be drawn over. Rows from storage are checked like its board.
+  function paintSeats(rows, levels, level) {
+    var ol = document.getElementById("seats");
+    if (!ol || ol.children.length || !Array.isArray(rows) || rows.length > 8 || !pairs(levels, "number")) return;
+    var kinds = BOOT.kinds[lang], out = [];
+    for (var i = 0; i < rows.length; i++) {
+      var r = rows[i];
+      if (!Array.isArray(r) || r.length !== 6 || !/^[a-z]{1,20}$/.test(r[0]) || typeof r[1] !== "string" ||
+          typeof r[2] !== "string" || typeof r[5] !== "string" || !kinds.some(function (k) { return k[0] === r[3]; })) return;
+      var li = document.createElement("li"), swatch = element("span", "swatch", "");
+      if (r[4] === true) li.className = "to-move";
+      swatch.dataset.colour = r[0];
+      swatch.setAttribute("aria-hidden", "true");
+      li.appendChild(swatch);
+      li.appendChild(element("span", "", r[1]));
+      if (r[2]) li.appendChild(element("span", "team", r[2]));
+      li.appendChild(choice(kinds, r[3], "", r[5]));
+      if (r[3] === "computer" && rows.length > 1) li.appendChild(choice(levels, level, "seat-level", BOOT.level_label[lang]));
+      out.push(li);
+    }
+    ol.replaceChildren.apply(ol, out);
+  }
+  // a menu of [value, label] pairs, `chosen` selected, waiting for Python (disabled)
+  function choice(options, chosen, cls, label) {
+    var select = element("select", cls, "");
+    select.setAttribute("aria-label", label);
+    select.disabled = true;
+    options.forEach(function (o) {
+      var option = element("option", "", o[1]);
+      option.value = String(o[0]);
+      option.selected = o[0] === chosen;
+      select.appendChild(option);
+    });
+    return select;
+  }
+  // an array (at most 20) of arrays whose first item is of type `first` and second a string
+  function pairs(items, first) {
+    return Array.isArray(items) && items.length <= 20 && items.every(function (i) {
+      return Array.isArray(i) && typeof i[0] === first && typeof i[1] === "string";
+    });
+  }
+  // the game's aids (checkboxes) and tools (buttons), as panels.aids_and_tools draws them, waiting for Python
+  function paintAids(aids, tools) {
+    var box = document.getElementById("aids"), row = document.getElementById("tools");
+    if (!box || !row || box.children.length || row.children.length || !pairs(aids, "string") || !pairs(tools, "string")) return;
+    box.replaceChildren.apply(box, aids.map(function (a) {
+      var label = document.createElement("label"), input = document.createElement("input");
+      input.type = "checkbox";
+      input.dataset.aid = a[0];
+      input.checked = a[2] === true;
+      input.disabled = true;
+      label.appendChild(input);
+      label.appendChild(element("span", "", " " + a[1]));
+      return label;
+    }));
+    row.replaceChildren.apply(row, tools.map(function (t) {
+      var b = element("button", "", t[1]);
+      b.type = "button";
+      b.dataset.tool = t[0];
+      b.disabled = true;
+      return b;
+    }));
   }
 
   // as soon as the document is parsed ("interactive"), before the deferred PyScript module runs
@@ -252,18 +335,54 @@
     });
   }
 
+  // fn() after each piece the parser adds to the document, and once it is parsed. A MutationObserver's
+  // records arrive before the browser paints again, so each part of the page is filled in the frame
+  // that first shows it: a slow phone paints the half-parsed page, and a panel filled only once the
+  // whole document is parsed would push down everything below it (a layout shift). fn must change
+  // nothing it finds already done (its own changes call it again).
+  // whether the parser is done with element `e` (the document's last node is past it): text added
+  // to it now is not followed by its own text from the page
+  function complete(e) {
+    var last = document;
+    while (last.lastChild) last = last.lastChild;
+    return !!e && !e.contains(last);
+  }
+  function asParsed(fn) {
+    if (document.readyState !== "loading") return fn();
+    var obs = new MutationObserver(fn);
+    obs.observe(document, { childList: true, subtree: true });
+    whenParsed(function () { obs.disconnect(); fn(); });
+  }
+
   var p = plan();
-  whenParsed(function () {
-    if (document.body.dataset.ready !== "1") staticTexts(p ? p.gid : null);
-  });
-  if (p && p.snap) {
-    whenParsed(function () { paintTexts(p.snap); paintBoard(p, p.board); });
-  } else if (p) {
-    whenParsed(function () { paintTexts(BOOT.starts[p.gid][lang]); });
+  var panel = p ? p.snap || BOOT.starts[p.gid][lang] : null;      // the side panel's lines, seats, aids
+  var pending = { texts: !!p, aids: !!p, board: p && p.snap ? p.board : null };    // what is still to paint
+  function paintSoFar() {
+    if (!document.body || document.body.dataset.ready === "1") return;
+    staticTexts(p ? p.gid : null);
+    if (pending.texts && complete(document.getElementById("seats"))) {     // the last of the lines paintTexts fills
+      pending.texts = false;
+      paintTexts(panel);
+    }
+    if (pending.aids && complete(document.getElementById("tools"))) {
+      pending.aids = false;
+      if (!started()) paintAids(panel.aids, panel.tools);
+    }
+    if (pending.board && complete(document.getElementById("board"))) {
+      var board = pending.board;
+      pending.board = null;
+      paintBoard(p, board);
+    }
+  }
+  asParsed(paintSoFar);
+  if (p && !p.snap) {
     fetch("./boards/" + p.gid + "." + lang + ".json").then(function (r) {
       return r.ok ? r.json() : null;
     }).then(function (snap) {
-      if (snap && snap.frag === p.frag) whenParsed(function () { paintBoard(p, checkedBoard(snap.svg)); });
+      if (snap && snap.frag === p.frag) {
+        pending.board = checkedBoard(snap.svg);
+        paintSoFar();
+      }
     }).catch(function () { /* the page's Python draws the board in any case */ });
   }
 

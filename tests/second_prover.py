@@ -104,3 +104,25 @@ def check_win(state: State, seat: int, depth: int, line: tuple[str, ...]) -> lis
     if not p._won(s):
         wrong.append("the line does not end in the seat's win")
     return wrong
+
+
+def check_defence(state: State, seat: int, depth: int, answer: str, hold: int = 3) -> list[str]:
+    """What is wrong with a 'defend' puzzle by this prover ([] when nothing): the seat has no win within
+    `hold`; after `answer` the opponent cannot force a win within `hold` of its moves; after every other
+    move it can, and the slowest of those needs exactly `depth` (the seat's move is, to the opponent's
+    prover, a defender's reply)."""
+    wrong = []
+    mine, theirs = SecondProver(seat), SecondProver(1 - seat)
+    moves = state.legal_moves()
+    if any(mine.move_wins(state, m, hold) for m in moves):
+        wrong.append(f"the seat wins within {hold}")
+    chosen = state.parse_move(answer)
+    depths = {m: theirs.fewest(state, m, hold, seat_moves=False) for m in moves}
+    if depths[chosen] is not None:
+        wrong.append(f"after {answer} the opponent wins within {depths[chosen]}")
+    others = [d for m, d in depths.items() if m != chosen]
+    if None in others:
+        wrong.append(f"{others.count(None)} other moves hold too")
+    elif max(others, default=0) != depth:
+        wrong.append(f"the slowest wrong move loses within {max(others, default=0)}, not {depth}")
+    return wrong

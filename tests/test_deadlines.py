@@ -32,7 +32,7 @@ def test_the_reported_team_position_is_searched_within_its_time(level):
     state = s.rec.current
     assert s.rec.cursor == len(REPORTED) and state.seat_colour(state.to_move) == "red"
     worst, whole, move = deadlines.computer_move(s)
-    assert worst < SLICE_LIMIT and whole < deadlines.LEVELS[level] + MOVE_LIMIT, (worst, whole)
+    assert worst < SLICE_LIMIT and whole < deadlines.level_seconds(level) + MOVE_LIMIT, (worst, whole)
     assert move in {state.move_text(m) for m in state.legal_moves()}
 
 

@@ -2,6 +2,7 @@
 temperature), the novice reference player, and the levels' round trip through saves, links and
 the worker (issue 32)."""
 import json
+import math
 import random
 
 import pytest
@@ -51,7 +52,7 @@ def test_beginner_takes_a_win_in_one(gid):
     rec = reached(gid, 3, wins_in_one_but_not_every_move)
     state = rec.current
     for seed in range(6):           # the draw with a temperature never passes a win at once by
-        assert wins(state, Player(levels.spec(gid, -1, 0.0), seed).move(state))
+        assert wins(state, Player(levels.spec(gid, -1), seed).move(state))
     # and so does the page's worker, at the beginner level with the computer to move
     s = Session()
     snap = s.handle({"op": "open", "link": links.to_fragment(rec)})
@@ -67,7 +68,7 @@ def test_beginner_draws_its_moves_and_stops_at_its_iterations():
     """At the start of a game the beginner's moves vary (a draw, not the best move each time),
     and the worker stops its search at the level's iterations, far inside the time cap."""
     state = GAMES["blockade"].new()
-    picked = {state.move_text(Player(levels.spec("blockade", -1, 0.0), seed).move(state)) for seed in range(12)}
+    picked = {state.move_text(Player(levels.spec("blockade", -1), seed).move(state)) for seed in range(12)}
     assert len(picked) >= 3, picked
     s = Session()
     s.handle({"op": "open", "link": "blockade"})
@@ -108,8 +109,7 @@ def test_every_level_is_a_player_and_round_trips_through_saves_and_the_worker():
     assert sorted(levels.LEVELS) == [-1, 0, 1, 2, 3, 4] and levels.DEFAULT_LEVEL in levels.LEVELS
     assert parse_player("novice") == ("novice", {})
     for k in levels.LEVELS:
-        parse_player(levels.spec("tor", k, 500.0))
-    assert levels.spec("tor", 1, 500.0) == "mcts:150"        # 0.3 s of the page's 500 iterations a second
+        parse_player(levels.spec("tor", k))
     rec = Record.new(GAMES["snorkels"], {"seed": 5})
     for k in (-1, 0, 1, 4):
         text = saves.dump(rec, ["human", "computer"], k, 0)
@@ -122,6 +122,161 @@ def test_every_level_is_a_player_and_round_trips_through_saves_and_the_worker():
         assert "error" in Session().handle({"op": "load", "save": bad_save})
     data = page_data.level_figures()
     assert data["default"] == levels.DEFAULT_LEVEL and set(data["seconds"]) == {"-1", "0", "1", "2", "3", "4"}
+    assert data["seconds"]["4"] == levels.TOP_SECONDS and data["offered"]["tor"] == levels.offered("tor")
     for gid, per in levels.RATINGS.items():          # the dialog's ratings, ordered as the fit made them
         for k, (r, lo, hi) in per.items():
             assert lo <= r <= hi and data["ratings"][gid][str(k)] == [r, lo, hi]
+
+
+# ---------------------------------------------------------------- levels as strengths (issue 53)
+def load_ladder():
+    """tests/bench/ladder.py as a module (the benches are scripts, not a package)."""
+    import importlib.util
+    import os
+    import sys
+    here = os.path.dirname(os.path.abspath(__file__))
+    sys.path.insert(0, os.path.join(here, "bench"))
+    spec = importlib.util.spec_from_file_location("ladder_bench", os.path.join(here, "bench", "ladder.py"))
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_a_level_is_a_number_of_iterations_rising_to_two_seconds_of_the_page():
+    for gid in GAMES:
+        if gid == "solitaire":
+            continue
+        its = [levels.iterations(gid, k) for k in sorted(levels.LEVELS)]
+        assert its == sorted(set(its)), (gid, its)                   # each level searches more than the one below
+        assert its[-1] == round(levels.TOP_SECONDS * levels.PAGE_RATE[gid])
+        assert its[:2] == [levels.weak_level(gid, -1)[0], levels.weak_level(gid, 0)[0]]
+        # levels 0..4 evenly spaced in log-iterations
+        ratios = [b / a for a, b in zip(its[1:], its[2:], strict=False)]
+        assert max(ratios) / min(ratios) < 1.01, (gid, ratios)
+        assert levels.target(gid, 4) == (its[-1], None) and levels.target(gid, -1) == levels.weak_level(gid, -1)
+    assert levels.spec("tor", 4) == f"mcts:{round(2 * levels.PAGE_RATE['tor'])}"
+    assert levels.spec("snorkels", -1) == "mcts:24,temperature=0.07"
+    with pytest.raises(ValueError):
+        levels.iterations("tor", 5)
+
+
+@pytest.mark.parametrize("level", [1, 3])
+def test_an_old_save_of_levels_1_to_4_searches_that_levels_iterations_however_long(level):
+    """A save from when levels were seconds (level 1: 0.3 s) loads, and the computer's move there
+    searches exactly the level's iterations, with no time limit: the page sends no `budget`."""
+    rec = Record.new(GAMES["snorkels"], {"seed": 5})
+    s = Session()
+    assert "error" not in s.handle({"op": "load", "save": saves.dump(rec, ["computer", "human"], level, 0)})
+    slices = 0
+    while not (got := s.handle({"op": "think", "seconds": 0.05}))["done"]:
+        slices += 1
+    assert got["info"]["iterations"] == levels.iterations("snorkels", level) and slices >= (level == 3)
+    assert rec.current.parse_move(got["move"]) in rec.current.legal_moves()
+    # a hint at a weak level: level 1's best move, never a mistake on purpose
+    s = Session()
+    s.handle({"op": "load", "save": saves.dump(rec, ["human", "computer"], -1, 0)})
+    while not (hint := s.handle({"op": "hint", "seconds": 0.05}))["done"]:
+        pass
+    assert hint["info"]["iterations"] == levels.iterations("snorkels", 1)
+
+
+def test_sprt_decides_between_55_and_65_percent():
+    ladder = load_ladder()
+    assert ladder.sprt(18, 18) == "H1" and ladder.sprt(17, 17) is None       # log(19) / log(13/11): 17.6 wins
+    assert ladder.sprt(0, 12) == "H0" and ladder.sprt(0, 11) is None         # log(1/19) / log(7/9): 11.7 losses
+    assert ladder.sprt(60, 100) is None and ladder.sprt(75, 100) == "H1" and ladder.sprt(45, 100) == "H0"
+    assert ladder.sprt(10.5, 20) == ladder.sprt(10, 20) != "H1"               # a draw is half a win
+    # second route: its error rates, simulated (each run a match played on until the test decides)
+    rng = random.Random(7)
+    for p, wrong in ((0.55, "H1"), (0.65, "H0")):
+        errors = 0
+        for _ in range(300):
+            points, n, verdict = 0.0, 0, None
+            while verdict is None:
+                points += rng.random() < p
+                n += 1
+                verdict = ladder.sprt(points, n)
+            errors += verdict == wrong
+        assert errors / 300 < 0.09, (p, errors)
+
+
+def test_bradley_terry_fit_matches_the_chain_and_recovers_known_ratings():
+    ladder = load_ladder()
+    ELO = 400 / math.log(10)
+    chain = {(-1, "novice"): (11.0, 24), (0, -1): (19.0, 24), (1, 0): (21.0, 24)}
+    fit = ladder.bt_fit(chain, "novice", 1000)
+    r, var = 1000.0, 0.0       # a chain's maximum likelihood in closed form: the sum of its steps' logits
+    for hi, (points, n) in zip((-1, 0, 1), chain.values(), strict=True):
+        p = (points + 0.5) / (n + 1)
+        r += ELO * math.log(p / (1 - p))
+        var += 1 / ((n + 1) * p * (1 - p))
+        half = 1.96 * ELO * math.sqrt(var)
+        assert fit[hi] == (round(r), round(r - half), round(r + half)), (hi, fit[hi])
+    assert fit["novice"] == (1000, 1000, 1000)
+    # a round robin of simulated games between players of known ratings: each inside its interval
+    truth = {"novice": 1000, "a": 1150, "b": 1300, "c": 1320}
+    rng = random.Random(3)
+    games: dict = {}
+    names = list(truth)
+    for i, a in enumerate(names):
+        for b in names[i + 1:]:
+            p = 1 / (1 + 10 ** ((truth[b] - truth[a]) / 400))
+            games[(a, b)] = (float(sum(rng.random() < p for _ in range(400))), 400)
+    games[("x", "y")] = (3.0, 5)                   # linked to nobody rated: left out
+    fit = ladder.bt_fit(games, "novice", 1000)
+    assert set(fit) == set(truth)
+    for name, rating in truth.items():
+        assert fit[name][1] <= rating <= fit[name][2], (name, fit[name])
+
+
+def fake_game(gid, hi, lo, i):
+    """A game of the ladder without the game: the higher level wins every game but every fifth."""
+    return {"game": gid, "hi": hi, "lo": lo, "spec_hi": levels.spec(gid, hi) if hi != "novice" else "novice",
+            "spec_lo": levels.spec(gid, lo) if lo != "novice" else "novice", "i": i,
+            "points": 0.0 if i % 5 == 4 else 1.0, "plies": 1, "seconds": 0.0}
+
+
+def test_the_ladder_resumes_where_it_stopped_and_writes_its_table(tmp_path, monkeypatch):
+    import shutil
+    ladder = load_ladder()
+    path = tmp_path / "results.jsonl"
+    spec3, spec2 = levels.spec("tor", 3), levels.spec("tor", 2)
+    kept = [fake_game("tor", 1, 0, i) for i in range(7)]
+    stale = {**fake_game("tor", 2, 1, 0), "spec_hi": "mcts:99999"}       # a level since redefined: not counted
+    closed = {"game": "tor", "hi": 3, "lo": 2, "spec_hi": spec3, "spec_lo": spec2, "i": None, "points": 24.0,
+              "games": 24}                                                 # 24 of 24: decided, not played again
+    path.write_text("".join(json.dumps(r) + "\n" for r in [*kept, stale, closed]) + '{"game": "tor", "hi"')
+    played = ladder.resume(["tor"], 5, 1, str(path), fake_game)
+    rows = ladder.read_results(str(path))
+    assert len(rows) == 7 + 2 + played                                     # the cut line is skipped
+    new = rows[9:]
+    n = next(n for n in range(1, 200) if ladder.sprt(sum(fake_game("tor", 1, 0, i)["points"] for i in range(n)), n))
+    assert {(r["hi"], r["i"]) for r in new if r["hi"] == 1} == {(1, i) for i in range(7, n)}   # on from game 7
+    assert not any(r["hi"] == 3 for r in new)
+    counts = ladder.tally(ladder.current(rows))
+    assert all(ladder.sprt(t[0], int(t[1])) == "H1" for t in counts.values())   # every pairing decided: 80 %
+    assert counts[("tor", 2, 1)][1] == n and counts[("tor", 3, 2)][1] == 24 and played == 5 * n - 7
+    copy = tmp_path / "levels.py"
+    shutil.copy(levels.__file__, copy)
+    monkeypatch.setattr(ladder.levels, "__file__", str(copy))
+    assert ladder.main(["--results", str(path), "--write", "--game", "tor"]) == 0
+    spec = importlib_util().spec_from_file_location("levels_copy", copy)
+    written = importlib_util().module_from_spec(spec)
+    spec.loader.exec_module(written)
+    measured, ratings = ladder.table(rows)
+    assert written.MEASURED == measured and written.RATINGS == ratings and written.LEVELS == levels.LEVELS
+    assert measured["tor"][3] == (24.0, 24, 0.0) and list(ratings["tor"]) == [-1, 0, 1, 2, 3, 4]
+    assert [r[0] for r in ratings["tor"].values()] == sorted(r[0] for r in ratings["tor"].values())
+
+
+def importlib_util():
+    import importlib.util
+    return importlib.util
+
+
+def test_levels_the_fit_cannot_tell_apart_are_not_offered(monkeypatch):
+    rated = {-1: 1000, 0: 1300, 1: 1350, 2: 1500, 3: 1520, 4: 1700}
+    monkeypatch.setattr(levels, "RATINGS", {"drei": {k: (r, r - 200, r + 200) for k, r in rated.items()}})
+    # from the top: 3 is 180 below 4 (kept), 2 only 20 below 3, 1 170 below 3, 0 only 50 below 1
+    assert levels.offered("drei") == [-1, 1, 3, 4]
+    assert levels.offered("tor") == [-1, 0, 1, 2, 3, 4]   # not measured: every level

@@ -23,8 +23,8 @@ FALSE_87 = "2::8/6W1/6B1/7B/7W/5W2/3B4/2W1B3;0;E8;"
 # the second prover's sample: every win where that takes a second, else every win in 1 and these deeper
 # ones (a few of the quicker ones of each depth; the rest, up to 3 minutes each, in the bench's full pass)
 WHOLE = ("surikata", "sprung", "aufstellen", "ziggurats", "drei")
-DEEP = {"snorkels": (15, 19, 21, 25, 45, 47, 48, 50, 51), "blockade": (18, 22, 24, 25, 12),
-        "weltreich": (68, 74, 77, 82, 83), "tor": (7, 9, 10, 12)}
+DEEP = {"snorkels": (15, 19, 21, 25, 47, 50, 54, 55), "blockade": (18, 22, 24, 25, 12),
+        "weltreich": (68, 70, 71, 77, 82), "tor": (7, 9, 10, 12)}
 
 
 def test_position_key_tells_placements_apart() -> None:

@@ -11,7 +11,7 @@ from datetime import date, timedelta
 import pytest
 
 from spielkiste import puzzles
-from spielkiste.puzzles.proof import after
+from spielkiste.puzzles.proof import after, loses_at_once
 from spielkiste_web import puzzle_session
 from spielkiste_web.puzzle_session import read_progress
 from spielkiste_web.session import Session
@@ -113,7 +113,8 @@ def test_a_win_in_one_another_winning_move_and_a_defence():
     p = next(p for p in puzzles.load("snorkels") if p.kind == "defend")
     a = do(s, "puzzle_open", game="snorkels", puzzle=p.id)
     colour = {"purple": "Lila", "green": "Grün"}[p.colour]
-    assert a["task"] == f"{colour} zieht: Finde den einzigen Zug, der nicht verliert"
+    assert a["task"] == f"{colour} zieht: Finde den einzigen Zug, nach dem der Gegner keinen Sieg in 3 Zügen " \
+                        "erzwingen kann"
     assert a["difficulty"].startswith("Schwierigkeit ") and a["title"] == f"Aufgabe {p.id}"
     a = do(s, "puzzle_move", move=p.line[0])
     assert a["state"] == "solved" and a["verdict"] == "Gelöst!" and a["line"] == f"Lösung: 1. {p.line[0]}"
@@ -409,14 +410,15 @@ def test_a_wrong_move_that_ends_the_game_a_slower_win_and_a_defence_refuted_by_t
     colour = {"orange": "Orange", "white": "White"}[slow.colour]
     assert a["verdict"].startswith(f"{state.move_text(m)} wins too, but slower: {found.replies[0]} is forced. ")
     assert a["verdict"].endswith(f"{colour} wins. Find the win in 1 move.") and a["state"] == "failed"
-    defend = next(p for p in puzzles.load("weltreich") if p.kind == "defend")
+    defend, m = next((p, m) for p in puzzles.load("drei") if p.kind == "defend" for m in wrong_moves(p)
+                     if loses_at_once(p.state(), m))            # a wrong move the opponent answers with its win
     state = defend.state()
-    wrong = state.move_text(wrong_moves(defend)[0])
-    do(s, "puzzle_open", game="weltreich", puzzle=defend.id)
+    wrong = state.move_text(m)
+    do(s, "puzzle_open", game="drei", puzzle=defend.id)
     a = do(s, "puzzle_move", move=wrong)
     found = puzzles.refutation(defend, [], wrong)
     assert found is not None and found.outcome is not None and found.outcome.rewards[defend.seat] == 0.0
-    assert a["verdict"].startswith(f"{wrong} is met by {found.replies[0]}. ") and a["verdict"].endswith("wins.")
+    assert a["verdict"] == f"{wrong} is met by {found.replies[0]}. {found.outcome.message('en')}"
 
 
 def test_next_never_serves_a_puzzle_just_played():

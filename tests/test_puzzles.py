@@ -25,7 +25,7 @@ def test_every_two_player_game_has_puzzles() -> None:
 @pytest.mark.parametrize("game", GAMES)
 def test_lines_play_through(game: str) -> None:
     """Each line is legal from its position, ends in the mover's win (a 'win') or leaves the opponent
-    no win at once (a 'defend'), has `depth` moves of the mover (one fewer when the defender's last
+    no win at once (a 'defend': its one move), has `depth` moves of the mover (one fewer when the defender's last
     move, forced to lose, ends it) and as many `replies` counts as
     defender moves, each the number of its legal moves there."""
     seen = set()
@@ -44,7 +44,8 @@ def test_lines_play_through(game: str) -> None:
                 replies.append(len(s.legal_moves()))
             s.push_text(text)
         last_reply = last != p.seat       # the line ends with the defender's move: every one loses
-        assert mover_moves == p.depth - last_reply and tuple(replies) == p.replies, (game, p.id)
+        moves = 1 if p.kind == "defend" else p.depth - last_reply       # a defence's depth: the opponent's moves
+        assert mover_moves == moves and tuple(replies) == p.replies, (game, p.id)
         if p.kind == "win":
             assert s.result is not None and s.result.rewards[p.seat] == 1.0, (game, p.id)
         else:

@@ -365,7 +365,7 @@ def test_the_levels_measured_results_are_well_formed():
             # the lowest level's entry: against the novice reference (tests/bench/ladder.py)
             assert k in levels.LEVELS and (k - 1 in levels.LEVELS or k == min(levels.LEVELS)), (gid, k)
             assert games >= 12 and 0 <= points <= games, (gid, k)     # rewards in [0, 1] per game
-            assert 0 < scale <= 1 or (scale == 0 and k <= 1), (gid, k)     # 0: in iterations (ladder.py)
+            assert 0 <= scale <= 1, (gid, k)     # 0: in iterations (ladder.py)
             assert levels.measured(gid, k) == (points, games)
     assert levels.measured("snorkels", 5) is None
 
@@ -380,30 +380,6 @@ def test_a_level_is_called_weaker_only_when_its_whole_interval_is_below_half(mon
     monkeypatch.setattr(levels, "MEASURED", {"tor": {2: (1.5, 12, 0.56), 3: (3.0, 12, 0.56), 4: (2.0, 24, 0.56)}})
     assert levels.weaker("tor", 2) and not levels.weaker("tor", 3) and levels.weaker("tor", 4)
     assert not levels.weaker("tor", 1) and not levels.weaker("drei", 2)      # not measured: no warning
-
-
-def test_the_level_benchmark_writes_what_it_measured(tmp_path, monkeypatch):
-    """strength.py --levels --write keeps earlier results and rewrites levels.py so that it reads
-    back the same (run on a copy of the module)."""
-    import importlib.util
-    import os
-    import shutil
-
-    from spielkiste.ai import levels
-    here = os.path.dirname(os.path.abspath(__file__))
-    spec = importlib.util.spec_from_file_location("strength_bench", os.path.join(here, "bench", "strength.py"))
-    strength = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(strength)
-    copy = tmp_path / "levels.py"
-    shutil.copy(levels.__file__, copy)
-    monkeypatch.setattr(strength.levels, "__file__", str(copy))
-    strength.write_levels({"drei": {4: (10.5, 12, 0.56)}})
-    found = {gid: dict(per) for gid, per in levels.MEASURED.items()}
-    found.setdefault("drei", {})[4] = (10.5, 12, 0.56)
-    spec2 = importlib.util.spec_from_file_location("levels_copy", copy)
-    written = importlib.util.module_from_spec(spec2)
-    spec2.loader.exec_module(written)
-    assert written.MEASURED == found and written.LEVELS == levels.LEVELS
 
 
 # Die Drei, for the game's solve() hook (an exact solver, drei_solver.py; its values are checked

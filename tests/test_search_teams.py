@@ -7,13 +7,12 @@ loses. The reported blunder: in four-player Weltreich, Red moved its commander t
 Green's rider on E8 took it three plies later, after Yellow (Red's partner) and Blue had moved."""
 import pytest
 
-from spielkiste.ai.levels import LEVELS
 from spielkiste.ai.mcts import Search, exposed, first_win
 from spielkiste.registry import get_game
 
-# the page's default level (session.py starts at level 2) in CPython seconds: the
-# browser's Pyodide searches at about half the speed (the time scale of levels.MEASURED)
-PAGE_DEFAULT = LEVELS[2] * 0.56
+# a second of the page's search in CPython seconds: the browser's Pyodide searches at about
+# half the speed
+PAGE_DEFAULT = 0.56
 
 # (game, position, a move that loses that way, a move that does not)
 EXPOSED = {

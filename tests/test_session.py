@@ -53,7 +53,8 @@ def test_a_link_with_moves_opens_between_humans_at_its_position():
     assert [row["kind"] for row in snap["seats"]] == ["human", "human"]
     assert snap["moves"] == [[[1, "D4"], [2, "E4"]], [[3, "C3"]]]
     assert snap["status_extra"].startswith("Viewing move 2 of 3")
-    assert snap["can"] == {"undo": True, "redo": True, "first": True, "last": True, "hint": True}
+    assert snap["can"] == {"undo": True, "redo": True, "first": True, "last": True, "hint": True,
+                           "takeback": True, "computer_here": False}
 
 
 def test_play_moves_and_their_events():
@@ -139,7 +140,7 @@ def test_set_changes_language_seats_level_rotation_and_aids():
                     "aids": ["paths", "no such aid"]})
     assert [r["kind"] for r in got["seats"]] == ["computer", "human"] and got["computer"]
     assert json.loads(got["save"])["level"] == 3 and got["rotation"] != 0
-    assert got["aids"] == [["paths", "Wege meines Königs zeigen", True]]
+    assert got["aids"] == [["paths", "Wege meines Königs zeigen", True], ["threat", "Vor Drohungen warnen", False]]
     before = s.handle({"op": "snapshot"})
     for bad in ({"seats": ["human"]}, {"level": 9}, {"rotation": 45}, {"lang": "fr"}, {"aids": "paths"}):
         assert "error" in s.handle({"op": "set", **bad}), bad

@@ -24,7 +24,7 @@ from spielkiste.texts import TABLE, is_msg, joined, msg, t, tr
 from spielkiste_web import svg
 
 ROOT = Path(__file__).resolve().parent.parent
-WORD = re.compile(r"[^\W\d_]{2,}")
+WORD = re.compile(r"\b[^\W\d_]{2,}\b")     # a whole word: not the letters of a notation such as mE1
 FIELD = re.compile(r"\{[^}]*\}")
 # arguments that echo what the player typed (a move, a code, an option): not ours to translate
 ECHO = {"text", "value", "name", "piece", "stack", "run", "found"}

@@ -8,11 +8,12 @@
 import * as pyodide from "./pyodide.mjs";
 
 export const version = pyodide.version;
-// In a frame of another site whose storage the browser refuses (third-party storage blocked), opening
-// IndexedDB throws, and PyScript's worker, which opens it at start, never starts. As boot.js does for the
-// page, IndexedDB is then a stand-in kept in memory (for this worker's life), and the engine starts.
+// PyScript's worker opens IndexedDB at start, for its package cache, which holds nothing of ours (we list
+// no packages); where the browser refuses storage (a frame of another site with third-party storage blocked)
+// that throws and the worker never starts. So the worker's IndexedDB is always a stand-in kept in memory (for
+// this worker's life), as boot.js's is for the page where storage is refused: the engine starts everywhere,
+// and an embed's worker (which cannot tell it is one) writes no storage.
 (function memoryIndexedDB() {
-  var real = self.indexedDB;
   function later(target, result, handler) {
     setTimeout(function () { target.result = result; if (target[handler]) target[handler]({ target: target }); }, 0);
     return target;
@@ -35,22 +36,8 @@ export const version = pyodide.version;
       close: function () {}
     };
   }
-  function refused() {}
-  function open(name, version) {
-    var outer = {};
-    var inner = null;
-    try { inner = real ? real.open(name, version) : null; } catch (e) { inner = null; }
-    if (!inner) { refused(); return later(outer, memoryDB(), "onsuccess"); }
-    inner.onupgradeneeded = function (e) {
-      if (outer.onupgradeneeded) outer.onupgradeneeded({ target: { result: inner.result, transaction: inner.transaction } });
-    };
-    inner.onsuccess = function () { outer.result = inner.result; if (outer.onsuccess) outer.onsuccess({ target: outer }); };
-    inner.onerror = function (e) {
-      if (e && e.preventDefault) e.preventDefault();
-      refused();
-      later(outer, memoryDB(), "onsuccess");
-    };
-    return outer;
+  function open() {
+    return later({}, memoryDB(), "onsuccess");
   }
   try {
     Object.defineProperty(self, "indexedDB", { value: { open: open }, configurable: true });

@@ -395,6 +395,15 @@ class State:
     def move_text(self, move: Move) -> str:
         raise NotImplementedError
 
+    def follows_up(self) -> bool:
+        """Whether the move to play now finishes the mover's previous one (Das Tor's choice at the
+        gate its movement opened): the move lists write the two as one move."""
+        return False
+
+    def follow_up_text(self, text: str) -> str:
+        """A finishing move's words after the move it finishes (`text`: its move_text)."""
+        return text
+
     def parse_move(self, text: str) -> Move:
         """The legal move written as `text`; BadMove if unreadable, IllegalMove if not allowed."""
         s = text.strip()
@@ -515,6 +524,11 @@ class State:
     def status(self) -> Message | None:
         """An optional extra line for the status bar (text key, args), e.g. the piece type due."""
         return None
+
+    def closed_squares(self) -> dict[str, Message]:
+        """The squares the board draws closed (hatched) for the move to make now, each with the
+        engine's reason (why_illegal's): the page says it when one is tapped."""
+        return {}
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.encode()}>"

@@ -61,3 +61,9 @@ class Record:
 
     def goto(self, ply: int) -> None:
         self.cursor = max(0, min(ply, len(self.moves)))
+
+    def cut(self, ply: int) -> None:
+        """Drop the moves after `ply` (a take-back) and show the position there."""
+        self.goto(ply)
+        del self.states[self.cursor + 1:]
+        del self.moves[self.cursor:]

@@ -20,6 +20,7 @@ class Cell:
     fill: str = ""          # a colour class: 'light', 'dark', 'red', 'field-a', ...
     mark: str = ""          # a symbol drawn on the square: 'centre', 'throne', 'rook', ...
     label: Message | None = None  # a message added to the accessible label after fill and mark
+    owners: tuple[str, ...] = ()  # the seat colours the square is for (Weltreich's crowning thrones): small dots
 
 
 @dataclass

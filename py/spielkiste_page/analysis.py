@@ -39,6 +39,8 @@ class AnalysisRoom(Room):
         self.lines_path = None       # the position the lines drawn are of
         self.lines_done = False
         self.arrow = ""              # the best move's mark (SVG markup from the worker)
+        self.threat = ""             # the other side's threat's mark ("Show threat"), of the node threat_path
+        self.threat_path = None
         self.search_text = ""        # the lines' last words (positions searched, solvable?)
         on(el("btn-analyse"), "click", lambda e: self.analyse_shown())
         on(el("result-analyse"), "click", lambda e: self.analyse_shown())     # the result box's next step
@@ -50,6 +52,7 @@ class AnalysisRoom(Room):
         on(el("tree-delete"), "click", lambda e: self.change({"op": "tree_delete"}))
         on(el("tree-back"), "click", lambda e: self.close())
         on(el("tree-copy"), "click", lambda e: self.copy_link())
+        on(el("tree-threat"), "change", lambda e: self.show_threat())
         on(document, "visibilitychange", lambda e: self.on_visibility())
 
     # ------------------------------------------------------------------ in and out
@@ -103,6 +106,7 @@ class AnalysisRoom(Room):
         self.searching = False
         self.lines_path = None
         self.arrow = ""
+        self.threat, self.threat_path = "", None
         super().leave()
 
     async def quiet(self, msg):
@@ -164,6 +168,11 @@ class AnalysisRoom(Room):
         self.draw_board(answer)
         if answer["path"] != self.lines_path:
             self.arrow = ""
+        if answer["path"] != self.threat_path:
+            self.threat = ""
+            el("tree-threat-text").textContent = ""
+            if el("tree-threat").checked:
+                self.show_threat()
         self.put_arrow()
         el("game-title").textContent = answer["board_title"]
         document.title = answer["doc_title"]
@@ -236,13 +245,32 @@ class AnalysisRoom(Room):
             return
         layer = rot.querySelector("g.tree-arrow")
         if is_null(layer):
-            if not self.arrow:
+            if not self.arrow and not self.threat:
                 return
             layer = document.createElementNS(SVG_NS, "g")
             layer.setAttribute("class", "tree-arrow")
             layer.setAttribute("aria-hidden", "true")
             rot.appendChild(layer)
-        layer.innerHTML = self.arrow
+        layer.innerHTML = self.arrow + self.threat
+
+    def show_threat(self):
+        """"Show threat" switched (or a new node shown with it on): the other side's threat asked
+        for, drawn with the best move's arrow and said below the lines; off: both gone."""
+        if not el("tree-threat").checked or self.snap is None:
+            self.threat, self.threat_path = "", None
+            el("tree-threat-text").textContent = ""
+            self.put_arrow()
+            return self.app.spawn_act(None)
+        return self.app.spawn_action(self._threat(self.snap["path"]))
+
+    async def _threat(self, path):
+        answer = await self.ask({"op": "tree_threat", "path": path})
+        if answer is None or answer.get("stale") or not self.active or self.snap is None \
+                or self.snap["path"] != path or not el("tree-threat").checked:
+            return
+        self.threat, self.threat_path = str(answer.get("arrow") or ""), path
+        el("tree-threat-text").textContent = str(answer.get("text") or "")
+        self.put_arrow()
 
     # ------------------------------------------------------------------ the engine's lines
     def start_lines(self):

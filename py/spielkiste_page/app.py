@@ -22,6 +22,7 @@ from spielkiste_page.room import query_words
 from spielkiste_page.embed import Embedding
 from spielkiste_page.engine import CALL_TIMEOUT, Engine, EngineCut, EngineError, EngineGone, EngineRefused
 from spielkiste_page.share import Share
+from spielkiste_page.menu import ToolsMenu
 from spielkiste_page.sound import Sound
 from spielkiste_page.theme import Theme
 from spielkiste_page.turn import Turn
@@ -35,7 +36,7 @@ OTHER_TAB_GRACE_MS = 1500   # after that tab's search ends, its move has this lo
 SLICE_TIMEOUT = 10.0     # a slice unanswered this long: the worker hangs or is gone (a player waits no longer)
 ANALYSIS_SECONDS = 3.0   # the evaluation bar's search of a human's position
 # requests that replace the position shown: the computer's search of the old one ends first
-REPLACES = ("open", "load", "new", "again", "goto", "undo", "redo")
+REPLACES = ("open", "load", "new", "again", "goto", "undo", "redo", "takeback")
 # what the board is given of a snapshot (board.set), besides view_only
 BOARD_KEYS = ("svg", "entries", "overlays", "cells", "focus", "rotation", "select")
 
@@ -182,10 +183,13 @@ class App:
         on(el("result-new"), "click", lambda e: self.new_game())
         on(el("btn-undo"), "click", lambda e: self.undo())
         on(el("btn-redo"), "click", lambda e: self.redo())
+        on(el("btn-takeback"), "click", lambda e: self.take_back())
+        on(el("btn-computer-here"), "click", lambda e: self.computer_here())
         on(el("btn-first"), "click", lambda e: self.step_to(0))
         on(el("btn-last"), "click", lambda e: self.step_to(self.snap["moves_n"] if self.snap else 0))
         on(el("btn-rotate"), "click", lambda e: self.spawn_act({"op": "set", "rotation": "next"}))
         on(el("btn-link"), "click", lambda e: spawn(self.share.link()))    # or the share sheet
+        self.tools_menu = ToolsMenu()
         on(el("btn-stop"), "click", lambda e: self.request_stop())
         on(el("stuck-human"), "click", lambda e: self.stuck_seat_human())
         on(el("stuck-new"), "click", lambda e: self.new_game())
@@ -210,12 +214,14 @@ class App:
         return {"lang": self.lang}
 
     def restore(self) -> list:
-        """The requests a replacement worker gets before the one that failed: the game shown."""
+        """The requests a replacement worker gets before the one that failed: the game shown, the
+        room open and the review under way."""
         if self.snap is None:
             return []
         aids = [a[0] for a in self.snap.get("aids", []) if a[2]]
         room: list = self.room.restore() if self.room is not None else []
-        return [{"op": "load", "save": self.snap["save"], "rev": self.snap["rev"]}, {"op": "set", "aids": aids}] + room
+        return ([{"op": "load", "save": self.snap["save"], "rev": self.snap["rev"]}, {"op": "set", "aids": aids}]
+                + room + self.review.restore())
 
     def engine_state(self, state: str) -> None:
         """body[data-ai] says whether a worker answers ("busy" is "ready" with a request on its
@@ -232,8 +238,10 @@ class App:
             self.engine_lost()
 
     def engine_lost(self):
-        """No engine can be had: said, with the one way on (a reload, which keeps the game)."""
-        self.show_message(texts.Said("ui.ai_failed"), texts.Said("ui.reload"), lambda: window.location.reload())
+        """No engine can be had: said, with the one way on (a reload, which keeps the game; an embed
+        keeps nothing, its reload reopens the position its address holds)."""
+        said = texts.Said("ui.ai_failed_embed" if self.embed else "ui.ai_failed")
+        self.show_message(said, texts.Said("ui.reload"), lambda: window.location.reload())
 
     def set_aside(self, msg: dict) -> None:
         """A request that stopped two workers is sent no more (engine.py): the part it came from
@@ -343,9 +351,6 @@ class App:
                 el("example-caption").textContent = self.example
                 return
 
-    def level_seconds(self) -> float:
-        return float(self.data["levels"]["seconds"].get(str(self.level), 1.0))
-
     # ------------------------------------------------------------------ routing
     def on_hashchange(self, event):
         """The fragment the address changed to: the event's, not location.hash, which a snapshot
@@ -406,7 +411,7 @@ class App:
             self.room.leave()
         if not frag:
             if initial or self.snap is None:
-                await self.open_saved(self.storage.get("spielkiste.last") or self.data["default"])
+                await self.open_saved(self.storage.get("spielkiste.last") or self.data["default"], start=initial)
             return
         if self.snap is not None and frag == self.snap["link"] and example is None:
             return
@@ -517,17 +522,19 @@ class App:
             self.update_hash()
         self.show_message(self.tr("ui.link_bad_kept", why=texts.sentence(why)))
 
-    async def open_saved(self, gid):
+    async def open_saved(self, gid, start=False):
         """The game `gid` opens with (the one last played), or a new one; a kept game that cannot
-        be read is set aside, never lost."""
+        be read is set aside, never lost. With `start` (the page's first route) the new one is the
+        game's start, not a random set-up: the board boot.js painted, so a tap on it is played."""
         gid = gid if gid in self.meta else self.data["default"]
         uid = self.games.current(gid)
         if uid is not None and await self.open_kept(uid, gid=gid):
             return
         n = self.meta[gid]["players"][0]
+        ask = {"op": "open", "link": gid} if start else {"op": "new", "game": gid, "options": {}}
+        ask.update({"level": self.level, "seats": default_seats(n)})
         try:
-            snap = await self.request({"op": "new", "game": gid, "options": {}, "level": self.level,
-                                       "seats": default_seats(n)})
+            snap = await self.request(ask)
         except (EngineError, EngineGone):
             return
         self.set_game()
@@ -662,9 +669,14 @@ class App:
         if key == self.remembered:       # drawn again unchanged (a panel, a refused move): not rewritten
             return
         self.remembered = key
+        # the side panel's seats (build.py seat_row's shape), level menu, aids and tools, as boot.js draws them
+        seats = [[r["colour"], r["name"], r["team"], r["kind"], r["to_move"],
+                  self.tr("ui.seat", number=r["seat"] + 1)] for r in snap["seats"]]
+        levels = [[k, self.tr("ui.level." + str(k))] for k in panels.offered_levels(self, snap["game"])]
         self.storage.set("spielkiste.svg." + snap["game"], json.dumps({
             "frag": snap["link"], "lang": self.lang, "svg": snap["svg"], "title": snap["title"],
-            "goal": snap["goal"], "status": status, "extra": extra}))
+            "goal": snap["goal"], "status": status, "extra": extra, "seats": seats, "levels": levels,
+            "level": self.level, "aids": snap.get("aids") or [], "tools": snap.get("tools") or []}))
 
     def press_early_button(self):
         """The button pressed on boot.js's page before these handlers were there (New game, a game
@@ -945,6 +957,23 @@ class App:
         self.acted()
         return self.spawn_act({"op": "undo"})
 
+    def take_back(self):
+        """"Take back" (issue 54; "‹" only browses): the last moves are cut, back to the player's
+        turn, both plies against the computer (session.op_takeback); the computer's search ends
+        first (REPLACES), and the shorter game is the kept one."""
+        if self.room is not None or self.snap is None or not self.snap["can"].get("takeback"):
+            return self.spawn_act(None)
+        self.acted()
+        return self.spawn_act({"op": "takeback"})
+
+    def computer_here(self):
+        """"Play against the computer from here": a link's game (every seat human) gets the computer
+        back for the side not to move, at the level set; the game is the player's own from now."""
+        if self.room is not None or self.snap is None or not self.snap["can"].get("computer_here"):
+            return self.spawn_act(None)
+        self.acted()
+        return self.spawn_act({"op": "computer_here"})
+
     def redo(self):
         """Forward to the next position where a human is to move, or the end."""
         if self.room is not None:
@@ -967,6 +996,17 @@ class App:
         if kind == "human" and to_move and to_move[0] == seat:
             self.cancel_ai()             # its search (hanging or failed, maybe) ends: the seat is the player's
         return self.spawn_action(self._set_seats(seats))
+
+    def set_level(self, level):
+        """The computer's level from the game panel, between moves or during its search (the worker
+        reads it at each slice); the save and the next new game keep it."""
+        self.acted()
+        return self.spawn_action(self._set_level(level))
+
+    async def _set_level(self, level):
+        if await self.act({"op": "set", "level": level}) is None and self.snap is not None:
+            panels.forget("seats")          # refused: the menu shows the level in play again
+            panels.seats(self, self.snap["seats"])
 
     async def _set_seats(self, seats):
         if await self.act({"op": "set", "seats": seats}) is None and self.snap is not None:
@@ -1093,7 +1133,9 @@ class App:
         any, the replacement worker is asked for its move at once."""
         ply = self.snap["ply"]
         while self.turn.current(token):
-            msg = {"op": op, "seconds": SLICE, "budget": budget, "ply": ply}
+            msg = {"op": op, "seconds": SLICE, "ply": ply}
+            if budget is not None:          # seconds; None: the level's iterations, however long they take
+                msg["budget"] = budget
             if self.turn.stopping:
                 msg["stop"] = True
             try:
@@ -1131,7 +1173,7 @@ class App:
         self.draw()
         ply = self.snap["ply"]
         try:
-            answer = await self.search("think", self.level_seconds(), token)
+            answer = await self.search("think", None, token)
         except EngineRefused:           # the search stopped two workers: set aside, the ways out shown
             self.turn_failed(token, False)
             return
@@ -1170,7 +1212,7 @@ class App:
         out = el("tool-result")
         out.textContent = self.tr("ui.tool_running")
         try:
-            answer = await self.search("hint", self.level_seconds(), token)
+            answer = await self.search("hint", None, token)
         except EngineRefused:
             out.textContent = self.tr("ui.ai_set_aside")
             return

@@ -200,12 +200,47 @@ class Board:
         clicks = self.clicks
         offered = clicks.buttons()
         out = []
+        at = None
         if clicks.prefix and clicks.choices():
             offered = offered + clicks.choices()
             out.append(f"<span>{esc(self.app.tr('ui.choose'))}</span>")
+            at = clicks.prefix[-1]
         for label, text in offered:
             out.append(f'<button type="button" data-move="{esc(text)}">{esc(label or text)}</button>')
         self.put_choices("".join(out))
+        self.place_choices(at)
+
+    def place_choices(self, cell):
+        """The choices of a selected square (Das Tor's triangle or square) sit at the board, a small
+        popup anchored at the square, its first button focused as it opens (Escape closes it); the
+        buttons of moves without a square stay in the side panel's row. The element moves, its id stays."""
+        box, wrap = el("choices"), el("board-wrap")
+        rect = self.rect(cell) if cell is not None else None
+        if rect is None:
+            if box.classList.contains("pop"):
+                inside = box.contains(document.activeElement)
+                box.classList.remove("pop")
+                box.style.left = box.style.top = ""
+                el("turn-row").appendChild(box)
+                back = self.rect(self.focus_cell) if inside and self.focus_cell else None
+                if back:                          # the keyboard goes on from the square
+                    back.focus()
+            return
+        opening = not box.classList.contains("pop")
+        if opening:
+            wrap.appendChild(box)
+            box.classList.add("pop")
+        r, w = rect.getBoundingClientRect(), wrap.getBoundingClientRect()
+        top = r.bottom - w.top + 4
+        if top + box.offsetHeight > w.height:             # no room below the square: above it
+            top = r.top - w.top - box.offsetHeight - 4
+        left = min(r.left - w.left, w.width - box.offsetWidth)
+        box.style.left = str(int(max(0, left))) + "px"
+        box.style.top = str(int(max(0, top))) + "px"
+        if opening:
+            first = box.querySelector("button")
+            if first:
+                first.focus()
 
     def put_choices(self, markup):
         """#choices as `markup`, rewritten only when it changed (the same buttons stay the same
@@ -243,6 +278,11 @@ class Board:
             return
         if kind == "none" and had:      # a square the selected piece cannot reach
             self.app.sound.play("illegal")
+        elif kind == "none":            # a closed (hatched) square: the engine's reason, in a toast
+            why = ((self.app.snap or {}).get("closed") or {}).get(cell)
+            if why:
+                self.app.sound.play("illegal")
+                self.app.notify(self.app.tr("ui.closed_square", cell=cell, why=why))
         self.show()
         if self.clicks.prefix != had:
             self.selection_changed()
@@ -407,6 +447,8 @@ class Board:
             el("keys").showModal()
         elif key in ("u", "U"):
             app.undo()
+        elif key in ("t", "T"):
+            app.take_back()
         elif key in ("r", "R"):
             app.redo()
         elif key in ("n", "N"):

@@ -4,6 +4,7 @@ computer's level with what it is worth in this game. The worker checks the optio
 import js
 
 from spielkiste_page.dom import el, make, on
+from spielkiste_page.panels import offered_levels
 
 
 def default_seats(n: int) -> list:
@@ -30,12 +31,8 @@ class NewGameDialog:
         self.seat_inputs(self.players())
         lvl = el("level")
         lvl.replaceChildren()
-        ratings = app.data["levels"].get("ratings", {}).get(gid, {})
-        for k in sorted(int(k) for k in app.data["levels"]["seconds"]):
-            label = app.tr("ui.level." + str(k))
-            if str(k) in ratings:           # the word and its rating in this game: "casual · 1180"
-                label += " · " + str(ratings[str(k)][0])
-            lvl.appendChild(make("option", label, value=str(k)))
+        for k in offered_levels(app, gid):
+            lvl.appendChild(make("option", app.tr("ui.level." + str(k)), value=str(k)))
         lvl.value = str(app.level)
         self.level_note()
         el("newgame-title").textContent = app.tr("ui.new_game") + ": " + app.tr("game." + gid)
@@ -51,9 +48,9 @@ class NewGameDialog:
         return int(inp.value) if inp else self.game["players"][0]
 
     def level_note(self):
-        """What the chosen level is worth in this game: its rating on the game's ladder and its
-        measured result against the level below it, the easiest level's against the novice
-        reference (tests/bench/ladder.py, tests/bench/strength.py --levels)."""
+        """What the chosen level does, in plain words, and its measured result against the level
+        below it in this game, the easiest level's against the novice reference (tests/bench/ladder.py);
+        its rating is the game panel's tooltip."""
         app, k = self.app, int(el("level").value)
         levels = app.data["levels"]
         gid = self.game["id"]
@@ -63,19 +60,14 @@ class NewGameDialog:
         lower = app.tr("ui.level.novice") if lowest else app.tr("ui.level." + str(k - 1))
         if 2 not in self.game["players"]:
             text = app.tr("ui.level.solo")
-        elif lowest and found is None:
-            text = app.tr("ui.level.first")
         elif found is None:
-            text = app.tr("ui.level.unmeasured", game=game, lower=lower)
+            text = app.tr("ui.level.about." + str(k))
         else:
             points, n, weaker = found
-            text = app.tr("ui.level.measured", game=game, lower=lower, n=n, share=round(100 * points / n))
+            text = app.tr("ui.level.about." + str(k)) + " " + app.tr(
+                "ui.level.measured", game=game, lower=lower, n=n, share=round(100 * points / n))
             if weaker:
                 text += " " + app.tr("ui.level.weaker", game=game, lower=lower)
-        rated = levels.get("ratings", {}).get(gid, {}).get(str(k))
-        if rated and 2 in self.game["players"]:
-            text = app.tr("ui.level.rating", game=game, rating=rated[0], low=rated[1], high=rated[2],
-                          novice=levels.get("novice", 1000)) + " " + text
         el("level-note").textContent = text
 
     def seat_inputs(self, n):

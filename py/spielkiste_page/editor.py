@@ -560,15 +560,23 @@ class EditorPage:
             return
         file = files.item(0)
         event.target.value = ""
-        if int(file.size) > self.max_import:      # refused unread: no export is that large
-            self.app.show_message(texts.Said("ui.edit.import_large"))
+        if int(file.size) > self.max_import:      # refused unread: more than the page's heap holds
+            self.too_large()
             return
         self.run(self.read_import(file))
 
+    def too_large(self):
+        self.app.show_message(texts.Said("ui.edit.import_too_large", kb=self.max_import // 1024))
+
     async def read_import(self, file):
-        text = str(await file.text())
-        if self.active and self.usable():
-            await self.studies_answer({"op": "edit_study_import", "text": text, "storage": self.storage()})
+        """The file's text, to the worker; one the page's heap cannot hold (a MemoryError) is said
+        as a file too large, and nothing is changed."""
+        try:
+            text = str(await file.text())
+            if self.active and self.usable():
+                await self.studies_answer({"op": "edit_study_import", "text": text, "storage": self.storage()})
+        except MemoryError:
+            self.too_large()
 
     # ------------------------------------------------------------------ the name-clash question
     def ask(self, question):

@@ -11,7 +11,7 @@ import asyncio
 from spielkiste_page.dom import next_task
 
 ORDER = ("dom", "texts", "clicks", "mygames", "engine", "worker", "turn", "panels", "room", "board", "dialog", "embed",
-         "editor", "share", "sound", "theme", "learn", "analysis", "puzzles", "rooms", "review", "app")
+         "editor", "share", "menu", "sound", "theme", "learn", "analysis", "puzzles", "rooms", "review", "app")
 
 
 async def load():

@@ -32,6 +32,7 @@ def wire(app):
     on(el("tools"), "click", clicked("button[data-tool]", lambda b: app.run_tool(str(b.dataset.tool))))
     on(el("seats"), "change", clicked("select[data-seat]",
                                       lambda s: app.set_seat(int(s.dataset.seat), str(s.value))))
+    on(el("seats"), "change", clicked("select[data-level]", lambda s: app.set_level(int(s.value))))
     on(el("aids"), "change", clicked("input[data-aid]", lambda c: app.toggle_aid(str(c.dataset.aid), bool(c.checked))))
 
 
@@ -87,10 +88,13 @@ def draw(app, snap):
 
 
 def seats(app, rows):
-    """One line per seat: its colour, name, partner, and whether a human or the computer plays it."""
+    """One line per seat: its colour, name, partner, and whether a human or the computer plays it;
+    beside a computer its level, to change between moves (its rating in the game: the tooltip)."""
     kinds = [app.tr("ui." + kind) for kind in SEAT_KINDS]
-    if not changed("seats", (str(rows), kinds)):
+    gid = app.snap["game"] if app.snap else ""
+    if not changed("seats", (str(rows), kinds, app.level, gid)):
         return
+    level = level_menu(app, gid)
     out = []
     for s in rows:
         seat = s["seat"]
@@ -103,9 +107,39 @@ def seats(app, rows):
         for k, kind in enumerate(SEAT_KINDS):
             chosen = " selected" if kind == s["kind"] else ""
             line.append(f'<option value="{kind}"{chosen}>{esc(kinds[k])}</option>')
-        line.append("</select></li>")
+        line.append("</select>")
+        if s["kind"] == "computer" and len(rows) > 1:
+            line.append(level)
+        line.append("</li>")
         out.append("".join(line))
     el("seats").innerHTML = "".join(out)
+
+
+def offered_levels(app, gid):
+    """The levels offered in game `gid` (levels.offered: those the ladder tells apart), and the
+    page's level, so that a menu always shows the level in play."""
+    data = app.data["levels"]
+    found = data.get("offered", {}).get(gid) or [int(k) for k in data["seconds"]]
+    return sorted(set(found) | {app.level})
+
+
+def level_menu(app, gid):
+    """The menu of the levels offered in `gid`, the page's chosen; each with its rating in the game
+    as its title (tests/bench/ladder.py), else what it does in plain words."""
+    data = app.data["levels"]
+    ratings = data.get("ratings", {}).get(gid, {})
+    game = app.tr("game." + gid) if gid else ""
+    out = [f'<select data-level="1" class="seat-level" aria-label="{esc(app.tr("ui.level.panel"))}"']
+    options = []
+    for k in offered_levels(app, gid):
+        rated = ratings.get(str(k))
+        tip = (app.tr("ui.level.rated", game=game, rating=rated[0], novice=data.get("novice", 1000)) if rated
+               else app.tr("ui.level.about." + str(k)))
+        if k == app.level:
+            out.append(f' title="{esc(tip)}"')
+        chosen = " selected" if k == app.level else ""
+        options.append(f'<option value="{k}" title="{esc(tip)}"{chosen}>{esc(app.tr("ui.level." + str(k)))}</option>')
+    return "".join(out) + ">" + "".join(options) + "</select>"
 
 
 def moves(snap):
@@ -119,7 +153,7 @@ def pending(snap, text):
     """A move the player just made, listed at once while the worker plays it: the moves after
     the position shown are dropped, the move is added to the last round (a new one when that is
     full) and marked. The answer's snapshot draws the list again, as the record has it."""
-    if not snap:
+    if not snap or snap.get("follows_up"):      # a gate's new piece: the answer writes it with its movement
         return
     ply, two = snap["ply"], len(snap["seats"]) == 2
     rows = [[item for item in row if item is None or item[0] <= ply] for row in snap["moves"]]
@@ -196,6 +230,8 @@ def buttons(snap):
     el("btn-last").disabled = not can["last"]
     el("btn-hint").disabled = not can["hint"]
     el("btn-hint").hidden = solo
+    el("btn-takeback").disabled = not can.get("takeback")   # always in its place, as « ‹ › » are: nothing moves
+    el("btn-computer-here").hidden = not can.get("computer_here")     # after the row's game controls
     el("btn-puzzles").hidden = solo          # every game of two or more has puzzles (puzzles.py)
     el("eval-row").hidden = solo
 

@@ -154,6 +154,11 @@ class ReviewPanel:
         el("btn-review").disabled = False
         return self.app.spawn_action(self._cancel())
 
+    def restore(self) -> list:
+        """For a new worker after a crash (App.restore): the review under way starts there again
+        (from its first position), so its steps go on by themselves."""
+        return [{"op": "review_start", "seconds": self.seconds}] if self.running else []
+
     async def _cancel(self):
         answer = await self.ask({"op": "review_cancel"})
         if answer is not None and answer.get("state") == "cancelled":
@@ -418,7 +423,8 @@ class ReviewPanel:
             out.append(f'<text class="review-axis" x="{PAD + 2}" y="{y(c)}" dominant-baseline="{anchor}">'
                        f'{esc(self.app.tr("ui.eval_percent", percent=c))}</text>')
         numbers = (self.data or {}).get("numbers") or []
-        rows = [p for p in range(1, n + 1) if p - 1 >= len(numbers) or numbers[p - 1].endswith(".")]
+        rows = [p for p in range(1, n + 1) if p - 1 >= len(numbers) or numbers[p - 1].endswith(".")
+                and not (p > 1 and numbers[p - 2] == numbers[p - 1])]     # a gate's piece: its move's number
         every = max(1, -(-len(rows) // 8))
         for p in rows[every - 1::every]:
             label = numbers[p - 1].rstrip(".") if p - 1 < len(numbers) else str(p)

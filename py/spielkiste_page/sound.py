@@ -10,6 +10,7 @@ the snapshot's `events`; the page only plays it. The "illegal" sound is the page
 the picked-up piece cannot reach needs no round trip)."""
 from pyscript import document
 
+from spielkiste_page import texts
 from spielkiste_page.dom import window
 
 # (frequency in Hz, start in s, length in s) of each tone of a sound
@@ -51,6 +52,12 @@ class Sound:
         btn = document.getElementById("btn-sound")
         if btn:                       # its look (♪, struck through when off) comes from aria-pressed
             btn.setAttribute("aria-pressed", "true" if self.on else "false")
+            key = "ui.sound_on" if self.on else "ui.sound_off"      # its title says which state is on
+            btn.dataset.tt = key
+            if texts.TABLE:
+                words = texts.t(key, str(document.documentElement.lang or "en"))
+                btn.title = words
+                btn.setAttribute("aria-label", words)
 
     def play(self, kind, vibrate=False):
         """Start one sound (if on, and the player has touched the page); never raises: a page

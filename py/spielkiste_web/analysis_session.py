@@ -22,6 +22,8 @@ Requests (each may carry `lang`; an answer `{"error": text}` changed nothing):
   shown if the node shown went with it.
 - `tree_promote` {path (default: the node shown), main (bool: make it the main line)}.
 - `tree_snapshot`: the tree answer again (a language change).
+- `tree_threat` {path (the node shown)}: `{"kind": "tree_threat", path, text, arrow}` (threats.py);
+  `stale` when the node shown is another.
 - `tree_close`: the room left; the searches of its positions are dropped (memory), the tree kept.
 - `tree_lines` {path (the node shown), seconds (slice, default 0.12), budget (seconds for this
   node)}: `{"kind": "tree_lines", path, done, n, exact, chances, moves, text, best, hint, arrow}`;
@@ -45,7 +47,7 @@ from spielkiste.errors import BadLink, SpielkisteError
 from spielkiste.gametree import SEP, GameTree
 from spielkiste.review import Lines
 from spielkiste.texts import msg, t
-from spielkiste_web import links, review_session, svg, tree_texts  # noqa: F401  (tree_texts adds the room's keys)
+from spielkiste_web import links, review_session, svg, threats, tree_texts  # noqa: F401  (tree_texts adds the room's keys)
 from spielkiste_web.board_part import board_part
 from spielkiste_web.session import number
 
@@ -284,6 +286,19 @@ def op_lines(session: Any, m: dict) -> Answer:
             **lines_view(session, state, path, top, forced, entry[1])}
 
 
+def op_threat(session: Any, m: dict) -> Answer:
+    """The threat in the node shown (lichess's "show threat", threats.py): what the other side would
+    play if it were its move, in words and as an arrow; `stale` when the node shown is another."""
+    tr = room(session)
+    path = str(m.get("path", tr.path))
+    if path != tr.path:
+        return {"kind": "tree_threat", "stale": True, "path": tr.path}
+    state = tr.tree.state(path)
+    found = threats.find(state)
+    return {"kind": "tree_threat", "path": path, "text": threats.words(state, found, session.lang),
+            "arrow": threats.arrow(state, found)}
+
+
 def move_numbers(rows: list, players: int) -> dict[str, tuple[int, str]]:
     """Each move's number as the game's move list numbers it (session.move_rows): with two seats
     the round ("17." for the first seat's move, "17…" for the second's; a seat moving twice opens
@@ -429,4 +444,5 @@ def answer(session: Any, fresh: bool = False) -> Answer:
 OPS = {
     "tree_open": op_open, "tree_play": op_play, "tree_goto": op_goto, "tree_delete": op_delete,
     "tree_promote": op_promote, "tree_snapshot": op_snapshot, "tree_lines": op_lines, "tree_close": op_close,
+    "tree_threat": op_threat,
 }

@@ -269,7 +269,7 @@ def snapshot(session: Any, m: dict, controls: bool = False, fresh: bool = False)
         answer["palette"] = palette(session)
         answer["fields"] = [[f.key, field_label(session, f.label), f.lo, f.hi] for f in e.fields]
         answer["options"] = options(session)
-        answer["max_import"] = saves.MAX_IMPORT     # a larger file is refused unread, on the page
+        answer["max_import"] = saves.PAGE_IMPORT_KB * 1024    # a larger file is refused unread, on the page
     if "storage" in m:
         answer["studies"] = [n for n, _ in saves.studies(stored(m).get(STUDIES + game.id))]
     return answer

@@ -13,7 +13,7 @@ add({
     "ui.learn.show": ("Show the answer", "Lösung zeigen"),   # not "Show me": "me" would read as English in "mE1"
     "ui.learn.next": ("Next", "Weiter"),
     "ui.learn.again": ("Try again", "Noch einmal"),
-    "ui.learn.back": ("Back to the game", "Zurück zum Spiel"),
+    "ui.learn.back": ("Back to your game", "Zurück zu deiner Partie"),
     "ui.learn.right": ("Right!", "Richtig!"),
     "ui.learn.wrong": ("Not quite.", "Nicht ganz."),
     "ui.learn.complete_title": ("Course complete", "Kurs geschafft"),

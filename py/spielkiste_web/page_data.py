@@ -43,9 +43,10 @@ def game(entry) -> dict:
 
 
 def level_figures() -> dict:
-    """Seconds per move of each level, and per game each level's measured result against the
-    level below it (points, games, clearly weaker?) and its rating (rating, low, high: the 95 %
-    interval, the novice reference at `novice`), for the dialog; the first game's level."""
+    """About how long a move takes at each level in the page (`seconds`: its keys are the levels), and
+    per game the levels offered, each level's measured result against the level below it (points,
+    games, clearly weaker?) and its rating (rating, low, high: the 95 % interval, the novice reference
+    at `novice`), for the dialog and the game panel; the first game's level."""
     measured: dict = {}
     for gid in ENTRIES:
         for k in LEVELS:
@@ -53,7 +54,9 @@ def level_figures() -> dict:
             if found is not None:
                 measured.setdefault(gid, {})[str(k)] = [found[0], found[1], levels.weaker(gid, k)]
     ratings = {gid: {str(k): list(r) for k, r in per.items()} for gid, per in levels.RATINGS.items()}
-    return {"seconds": {str(k): s for k, s in LEVELS.items()}, "measured": measured, "ratings": ratings,
+    offered = {gid: levels.offered(gid) for gid in ENTRIES}
+    return {"seconds": {str(k): levels.seconds(k) for k in LEVELS}, "offered": offered,
+            "measured": measured, "ratings": ratings,
             "default": levels.DEFAULT_LEVEL, "novice": levels.NOVICE_RATING}
 
 

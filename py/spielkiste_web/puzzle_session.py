@@ -39,7 +39,7 @@ from typing import Any
 
 from spielkiste import puzzles
 from spielkiste.codec import as_int, clip
-from spielkiste.puzzles.proof import after
+from spielkiste.puzzles.proof import HOLD, after
 from spielkiste.engine import State
 from spielkiste.errors import SpielkisteError
 from spielkiste.record import Record
@@ -287,6 +287,9 @@ def refutation_text(p: puzzles.Puzzle, wrong: str, found: puzzles.Refutation | N
         if found.replies:
             return "puzzle.refuted_end", {"move": wrong, "reply": reply, "outcome": outcome}
         return "puzzle.wrong_ends", {"move": wrong, "outcome": outcome}
+    if found.forced:                    # a defence's wrong move: the opponent's forced win has begun
+        return "puzzle.refuted_defence", {"move": wrong, "reply": reply, "n": found.forced,
+                                          "colour": "@colour." + s.seat_colour(1 - p.seat)}
     colour = "@colour." + p.colour
     if not found.replies:               # the mover moves again, but can no longer win in time
         return "puzzle.wrong_turn", {"move": wrong, "colour": colour, "n": p.depth}
@@ -354,7 +357,7 @@ def line_text(p: puzzles.Puzzle, lang: str) -> str:
 def task_text(p: puzzles.Puzzle, lang: str) -> str:
     colour = "@colour." + p.colour
     if p.kind == "defend":
-        return t("puzzle.task_defend", lang, colour=colour)
+        return t("puzzle.task_defend", lang, colour=colour, n=HOLD)
     if p.depth == 1:
         return t("puzzle.task_win1", lang, colour=colour)
     return t("puzzle.task_win", lang, colour=colour, n=p.depth)

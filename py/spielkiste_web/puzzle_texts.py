@@ -11,7 +11,7 @@ add({
     "ui.puzzle.daily": ("Daily puzzle", "Aufgabe des Tages"),
     "ui.puzzle.retry": ("Retry", "Noch einmal"),
     "ui.puzzle.solution": ("Solution", "Lösung"),
-    "ui.puzzle.back": ("Back to the game", "Zurück zur Partie"),
+    "ui.puzzle.back": ("Back to your game", "Zurück zu deiner Partie"),
     "ui.puzzle.show": ("Solution step by step", "Lösung Zug für Zug"),
     "ui.puzzle.step_back": ("Previous move of the solution", "Voriger Zug der Lösung"),
     "ui.puzzle.step_forward": ("Next move of the solution", "Nächster Zug der Lösung"),
@@ -22,8 +22,10 @@ add({
     "puzzle.daily_title": ("Daily puzzle", "Aufgabe des Tages"),
     "puzzle.task_win1": ("{colour} to move and win", "{colour} zieht und gewinnt"),
     "puzzle.task_win": ("{colour} to move and win in {n} moves", "{colour} zieht und gewinnt in {n} Zügen"),
-    "puzzle.task_defend": ("{colour} to move: find the only move that does not lose",
-                           "{colour} zieht: Finde den einzigen Zug, der nicht verliert"),
+    "puzzle.task_defend": ("{colour} to move: find the only move after which the opponent cannot force a win "
+                           "in {n} moves",
+                           "{colour} zieht: Finde den einzigen Zug, nach dem der Gegner keinen Sieg in {n} Zügen "
+                           "erzwingen kann"),
     "puzzle.difficulty": ("Difficulty {level} of 4 · rated {rating}", "Schwierigkeit {level} von 4 · Wertung {rating}"),
     "puzzle.your_move": ("Your move.", "Du bist am Zug."),
     "puzzle.right": ("Right! Go on.", "Richtig! Weiter."),
@@ -38,6 +40,8 @@ add({
     "puzzle.wrong_ends": ("{move} ends the game. {outcome}", "{move} beendet die Partie. {outcome}"),
     "puzzle.refuted": ("{move} is met by {reply}, and {colour} no longer wins in {n} moves.",
                        "Auf {move} folgt {reply}, und {colour} gewinnt nicht mehr in {n} Zügen."),
+    "puzzle.refuted_defence": ("{move} is met by {reply}, and {colour} forces a win in {n} {n:move|moves}.",
+                               "Auf {move} folgt {reply}, und {colour} erzwingt den Sieg in {n} {n:Zug|Zügen}."),
     "puzzle.refuted_1": ("{move} does not win: {reply} follows.", "{move} gewinnt nicht: Es folgt {reply}."),
     "puzzle.slower": ("{move} wins too, but slower: {reply} is forced. {outcome} Find the win in {n} {n:move|moves}.",
                       "{move} gewinnt auch, aber langsamer: {reply} ist erzwungen. {outcome} "

@@ -27,7 +27,7 @@ from spielkiste.record import Record
 from spielkiste.review import LINE, SOLVE_SHARE, MARKS, Eval, Review, _solvable, exact, line_from, percent, seat_chances
 from spielkiste.texts import t
 from spielkiste_web import links, outside, review_texts  # noqa: F401  (review_texts adds the review's keys)
-from spielkiste_web.session import move_numbers
+from spielkiste_web.session import joined_text, move_numbers
 
 SLICE = 0.12              # seconds of work per review_step unless the page asks for another
 SECONDS = 0.3             # the default budget per position
@@ -252,11 +252,13 @@ def answer(session: Any, rs: ReviewState, new: list[int], full: bool | None = No
         return out
     result = review.result()
     out["points"] = [point(ply) for ply in range(len(review.evals))]
-    out["moves"] = [mv["move"] for mv in result["moves"]]
-    numbers = move_numbers(session.record)         # as the move list numbers them: by move, not by ply
+    rec = session.record                           # a gate's new piece written with its movement, as the list does
+    texts = [joined_text(rec, i + 1) if i < len(rec.moves) else mv["move"] for i, mv in enumerate(result["moves"])]
+    out["moves"] = texts
+    numbers = move_numbers(rec)                    # as the move list numbers them: by move, not by ply
     out["numbers"] = numbers
     out["marks"] = [{"ply": i + 1, "number": numbers[i], "seat": mv["seat"], "player": name[mv["seat"]],
-                     "move": mv["move"],
+                     "move": texts[i],
                      "mark": mv["mark"], "loss": mv["loss"], "best": mv.get("best"), "chance": mv.get("chance"),
                      "line": mv.get("line", [])}
                     for i, mv in enumerate(result["moves"]) if mv["mark"]]

@@ -36,6 +36,10 @@ HEADER = "# Spielkiste studies 2"      # the same, every name escaped (escape_na
 # an exported file: a line for each study of each game, each name escaped at most 10 characters a character
 MAX_IMPORT_LINES = 2 * MAX_STUDIES * len(GAMES) + 2
 MAX_IMPORT = MAX_STUDIES * len(GAMES) * (10 * MAX_NAME + MAX_CODE + 64)
+# the largest file the page imports: it reads the file into MicroPython's heap (PyScript sets no heapsize),
+# which held 1.0 MB in a fresh page and failed at 1.15 MB (MemoryError); half of that leaves room for a page in
+# use. Far above a real export of a few hundred positions; a larger file is refused unread, its size said
+PAGE_IMPORT_KB = 512
 NAME_HIDDEN = re.compile("(?![\u200c\u200d])" + HIDDEN.pattern)     # codec.HIDDEN but the joiners
 NAME_ESCAPES = {"\\": "\\\\", "\t": "\\t", "\n": "\\n", "\r": "\\r"}
 NAME_ESCAPED = re.compile(r"\\(?:u([0-9a-fA-F]{4})|U([0-9a-fA-F]{8})|(.))", re.S)

@@ -20,7 +20,7 @@ import re
 import time
 from typing import Any
 
-from spielkiste.ai.levels import DEFAULT_LEVEL, LEVELS, weak_level
+from spielkiste.ai.levels import DEFAULT_LEVEL, LEVELS, target
 from spielkiste.ai.weak import sample_move
 from spielkiste.ai.mcts import Search
 from spielkiste.engine import State
@@ -28,7 +28,7 @@ from spielkiste.errors import SpielkisteError
 from spielkiste.record import Record
 from spielkiste.registry import GAMES, get_game
 from spielkiste.texts import TABLE, add, msg, t
-from spielkiste_web import links, motion, move_words, saves, svg, ui_texts  # noqa: F401  (ui_texts adds the page's keys)
+from spielkiste_web import links, motion, move_words, saves, svg, threats, ui_texts  # noqa: F401  (ui_texts adds the page's keys)
 from spielkiste_web.board_part import board_part
 
 add({
@@ -44,6 +44,7 @@ PICTURE_WIDTH = 640       # the shared picture's width in CSS pixels (the page d
 PICTURE_CAPTION = 56      # the caption's band below the board
 ENTRY_VERSION = 1         # a My games entry: {"v", "game", "started", "changed", "moves", "over", "save"}
 MAX_ENTRY = saves.MAX_SAVE + 400
+THREAT_LEVEL = 0          # a new game against the computer at this level or below warns of threats (the aid on)
 
 Answer = dict[str, Any]
 
@@ -67,6 +68,7 @@ class Session:
         self.spent = 0.0                         # seconds searched in that position
         self.editor: Any = None                  # the board editor's state (editor_session.py)
         self.rooms: dict[str, Any] = {}          # each other room's state, by name (learn, puzzle, review, tree)
+        self.threat_kept: tuple[State, str, str] | None = None   # the threat aid's last warning: position, lang, text
 
     # ------------------------------------------------------------------ the entry
     def handle(self, message: dict) -> Answer:
@@ -129,8 +131,14 @@ class Session:
             self.level = level
         if rotation is not None:
             self.rotation = rotation
-        self.aids &= set(rec.game.aids)
+        self.aids &= set(self.aids_of(rec))
+        if not rec.moves and "computer" in self.seats and self.level <= THREAT_LEVEL and "threat" in self.aids_of(rec):
+            self.aids.add("threat")          # a new game at the lowest levels warns of threats (issue 54)
         self.changed()
+
+    def aids_of(self, rec: Record) -> tuple[str, ...]:
+        """The aids offered: the game's own, and the threat warning in a game of two sides or more."""
+        return rec.game.aids + (("threat",) if len(set(rec.start.teams)) > 1 else ())
 
     def changed(self) -> None:
         """The position or what is drawn of it changed: a hint no longer applies."""
@@ -269,6 +277,43 @@ class Session:
             k += 1
         return self.op_goto({"ply": min(k, len(rec.moves))})
 
+    def op_takeback(self, m: dict) -> Answer:
+        """"Take back": the game's last moves are cut (not only browsed), back to the last position
+        before its end where a human was to move: against the computer the player's move and the
+        computer's reply in one step, between humans one move. The kept game is the shorter one."""
+        ply = self.takeback_ply()
+        if ply is None:
+            return {"error": self.tr("ui.takeback_none")}
+        self.rec.cut(ply)
+        self.changed()
+        return self.snapshot()
+
+    def takeback_ply(self) -> int | None:
+        """Where "Take back" leads (None: no human moved yet, or no seat is human)."""
+        rec = self.rec
+        for ply in range(len(rec.moves) - 1, -1, -1):
+            if self.seats[rec.states[ply].to_move] == "human":
+                return ply
+        return None
+
+    def op_computer_here(self, m: dict) -> Answer:
+        """"Play against the computer from here" (a shared link's game has every seat human): the
+        side to move stays the player's, every other seat becomes the computer, at the level set."""
+        if not self.can_computer_here():
+            return {"error": self.tr("ui.computer_here_none")}
+        state = self.rec.current
+        side = state.teams[state.to_move]
+        self.seats = ["human" if state.teams[s] == side else "computer" for s in range(state.num_players)]
+        self.rev += 1
+        return self.snapshot()
+
+    def can_computer_here(self) -> bool:
+        """Every seat human, the game's end shown and not over, and another side to play."""
+        rec = self.rec
+        state = rec.current
+        return (rec.at_end and state.result is None and not self.solo and "computer" not in self.seats
+                and len(set(state.teams)) > 1)
+
     def humans_turn(self, ply: int) -> bool:
         """Whether a human is to move at `ply` (with no human seat, every ply counts)."""
         state = self.rec.states[ply]
@@ -294,7 +339,7 @@ class Session:
         if rotation is not None:
             self.rotation = rotation
         if aids is not None:
-            self.aids = set(aids) & set(self.rec.game.aids)
+            self.aids = set(aids) & set(self.aids_of(self.rec))
         if lang is not None:
             self.lang = lang
         self.rev += 1
@@ -337,20 +382,24 @@ class Session:
     def op_think(self, m: dict) -> Answer:
         """A slice of the search of the position shown (its tree kept from the last request
         while the game goes on): {"info", "done", "move" (once done), "ply", "rev"}. Done when
-        `budget` seconds were searched in this position, the move is forced, or `stop`. The
-        computer's move at a level below 1 (levels.weak_level): at most its iterations, the move
-        drawn with its temperature (ai.weak.sample_move); analysis and hints: the best move."""
+        the level's iterations (levels.target) were searched in this position, or the request's
+        `budget` seconds, the move is forced, or `stop`. The computer's move at a level below 1 is
+        drawn with its temperature (ai.weak.sample_move); analysis (no computer to move): `budget`
+        seconds (1 s when absent), the best move."""
         s = self.rec.current
         computer = s.result is None and self.seats[s.to_move] == "computer"
-        weak = weak_level(s.id, self.level) if computer else None
-        return self.think(m, self.budget(m), weak)
+        if computer:
+            return self.think(m, self.budget(m, math.inf), target(s.id, self.level))
+        return self.think(m, self.budget(m, 1.0))
 
-    def budget(self, m: dict) -> float:
-        """The seconds to search this position: the request's `budget`, else the level's."""
+    def budget(self, m: dict, default: float) -> float:
+        """The seconds to search this position at most: the request's `budget`, else `default` (a
+        level's search has none: on a slow device it keeps its strength and takes longer)."""
         budget = m.get("budget")
-        return float(budget) if budget is not None else LEVELS.get(self.level, 1.0)
+        return float(budget) if budget is not None else default
 
-    def think(self, m: dict, budget: float, weak: tuple[int, float] | None = None) -> Answer:
+    def think(self, m: dict, budget: float, aim: tuple[int, float | None] | None = None) -> Answer:
+        """A slice of search towards `budget` seconds and `aim`: (iterations, temperature or None)."""
         rec = self.rec
         base: Answer = {"kind": "think", "ply": rec.cursor, "rev": self.rev}
         if "ply" in m and m["ply"] != rec.cursor:
@@ -363,7 +412,7 @@ class Session:
         search = self.searching()           # a new search screens every root move first: part of the slice
         remaining = budget - self.spent
         if not m.get("stop") and remaining > 0:
-            cap = None if weak is None else max(0, weak[0] - search.iterations)
+            cap = None if aim is None else max(0, aim[0] - search.iterations)
             left = min(end - t0, remaining) - (time.perf_counter() - t0)
             search.run(seconds=max(0.0, left), iterations=cap)
             self.spent += time.perf_counter() - t0
@@ -372,9 +421,9 @@ class Session:
         info["text"] = self.tr("ui.thinking_stats", iterations=number(int(info["iterations"]), self.lang),
                                move=info["move"], percent=round(100 * float(info["value"])))
         done = bool(m.get("stop") or info["forced"] or self.spent >= budget
-                    or (weak is not None and search.iterations >= weak[0]))
-        if done and weak is not None:
-            info["move"] = state.move_text(sample_move(search, random.Random(), weak[1]))
+                    or (aim is not None and search.iterations >= aim[0]))
+        if done and aim is not None and aim[1] is not None:
+            info["move"] = state.move_text(sample_move(search, random.Random(), aim[1]))
         return {**base, "info": info, "done": done, "move": info["move"] if done else None}
 
     def searching(self) -> Search:
@@ -411,11 +460,12 @@ class Session:
         return None
 
     def op_hint(self, m: dict) -> Answer:
-        """Like think, at the level's budget; the last answer marks the move on the board (a new
+        """Like think, the best move at the level's iterations (level 1's below it: a hint is never a
+        mistake on purpose); the last answer marks the move on the board (a new
         snapshot, with the hinted piece to select) and says it (`result`)."""
         if not self.human_to_move() or self.solo:
             return {"error": "no hint here"}
-        answer = self.think(m, self.budget(m))
+        answer = self.think(m, self.budget(m, math.inf), (target(self.rec.game.id, max(1, self.level))[0], None))
         if answer["done"] and answer["move"] is not None:
             self.mark_hint(answer["move"])
             state = self.rec.current
@@ -517,10 +567,11 @@ class Session:
     def move_item(self, rec: Record, i: int) -> list:
         """[ply, move text] of the move list; with three seats or more also who moved it (colour
         key, colour name): one move a row, and nothing else there says whose it was."""
-        before = rec.states[i - 1]
+        first = lead_ply(rec, i)
+        before, text = rec.states[first - 1], joined_text(rec, i)
         if before.num_players <= 2:
-            return [i, rec.moves[i - 1]]
-        return [i, rec.moves[i - 1], before.seat_colour(before.to_move), self.colour_name(before, before.to_move)]
+            return [i, text]
+        return [i, text, before.seat_colour(before.to_move), self.colour_name(before, before.to_move)]
 
     def colour_name(self, state: State, seat: int) -> str:
         return self.tr("colour." + state.seat_colour(seat))
@@ -539,6 +590,8 @@ class Session:
         part = board_part(state, lang, board_title, human, frozenset(self.aids), self.rotation, fresh, slide,
                           self.hint, self.select, motion)
         status, extra = self.status(state, human, computer, part.pop("view"))
+        warning = self.threat_warning(state) if human and rec.at_end and "threat" in self.aids else ""
+        extra = (extra + " " + warning).strip()
         side = self.eval_side()
         others = [s for s in range(state.num_players) if state.teams[s] != state.teams[side]]
         return {
@@ -548,6 +601,9 @@ class Session:
             "title": name, "board_title": board_title, "doc_title": name + " · Spielkiste",
             "goal": self.tr("goal." + game.id),
             **part, "human": human, "computer": computer, "hint": list(self.hint),
+            "closed": {cell: self.tr(key, **args) for cell, (key, args) in state.closed_squares().items()}
+            if human else {},                    # a hatched square's reason, said when it is tapped
+            "follows_up": state.follows_up(),    # the move to make finishes the last (the list joins them)
             "status": status, "status_over": res is not None, "status_extra": extra,
             "seats": self.seat_rows(state),
             "moves": [[self.move_item(rec, i) if i is not None else None for i in row] for row in move_rows(rec)],
@@ -558,13 +614,25 @@ class Session:
                      else "neutral",
                      "label": self.tr("ui.eval_for", player=self.colour_name(state, side)),
                      "result": self.eval_result(state, side)},
-            "aids": [[a, self.tr("aid." + a), a in self.aids] for a in game.aids],
+            "aids": [[a, self.tr("aid." + a), a in self.aids] for a in self.aids_of(rec)],
+            "threat": warning,
             "tools": [[n, self.tr("tool." + n)] for n in game.tools],
             "level": self.level, "seat_kinds": list(self.seats), "lang": lang,
             "solo": self.solo,
             "can": {"undo": rec.cursor > 0, "redo": not rec.at_end, "first": rec.cursor > 0, "last": not rec.at_end,
-                    "hint": human and not self.solo},
+                    "hint": human and not self.solo, "takeback": self.takeback_ply() is not None,
+                    "computer_here": self.can_computer_here()},
         }
+
+    def threat_warning(self, state: State) -> str:
+        """The aid's warning before the player moves ("Red can capture on E5 next move: ..."), or ""
+        when the other side has no win or capture; kept for the position and language it was for."""
+        kept = self.threat_kept
+        if kept is None or kept[0] is not state or kept[1] != self.lang:
+            found = threats.find(state)
+            said = threats.words(state, found, self.lang) if isinstance(found, threats.Threat) else ""
+            kept = self.threat_kept = (state, self.lang, said)
+        return kept[2]
 
     def player_side(self, state: State) -> list[int] | None:
         """The seats of the one side the humans play (they play no seat of any other side, and the
@@ -689,16 +757,38 @@ def number(n: int, lang: str) -> str:
     return text.replace(",", ".") if lang == "de" else text
 
 
+def lead_ply(rec: Record, ply: int) -> int:
+    """The ply that began the move `ply` ends: earlier while `ply` finishes the move before it
+    (State.follows_up: Das Tor's gate choice belongs to the movement that opened the gate)."""
+    while ply > 1 and rec.states[ply - 1].follows_up():
+        ply -= 1
+    return ply
+
+
+def joined_text(rec: Record, ply: int) -> str:
+    """The words of the whole move that ends at `ply`: "B5-B4 +S B2", not two moves."""
+    first = lead_ply(rec, ply)
+    return " ".join([rec.moves[first - 1]] + [rec.states[i - 1].follow_up_text(rec.moves[i - 1])
+                                              for i in range(first + 1, ply + 1)])
+
+
+def move_ends(rec: Record) -> list[int]:
+    """The plies that end a move: every ply but those another ply finishes."""
+    return [i for i in range(1, len(rec.moves) + 1) if i == len(rec.moves) or not rec.states[i].follows_up()]
+
+
 def move_rows(rec: Record) -> list[list[int | None]]:
-    """The plies (1-based) of the move list, one row per round in a game of two: the first seat's
-    move, then the second's; a row the second seat opens (a set-up that starts with it, a seat
-    moving twice) gets None, drawn as "…", in the first place. With more seats, a ply per row."""
+    """The plies (1-based) of the move list, each the last ply of its move (move_ends), one row
+    per round in a game of two: the first seat's move, then the second's; a row the second seat
+    opens (a set-up that starts with it, a seat moving twice) gets None, drawn as "…", in the
+    first place. With more seats, a move per row."""
     if rec.start.num_players != 2:
-        return [[i] for i in range(1, len(rec.moves) + 1)]
+        return [[i] for i in move_ends(rec)]
     rows: list[list[int | None]] = []
-    for i in range(1, len(rec.moves) + 1):
-        if rec.states[i - 1].to_move == 0 or not rows or len(rows[-1]) == 2:
-            rows.append([i] if rec.states[i - 1].to_move == 0 else [None, i])
+    for i in move_ends(rec):
+        mover = rec.states[lead_ply(rec, i) - 1].to_move
+        if mover == 0 or not rows or len(rows[-1]) == 2:
+            rows.append([i] if mover == 0 else [None, i])
         else:
             rows[-1].append(i)
     return rows
@@ -712,7 +802,8 @@ def move_numbers(rec: Record) -> list[str]:
     for n, row in enumerate(move_rows(rec), 1):
         for place, ply in enumerate(row):
             if ply is not None:
-                out[ply - 1] = f"{n}…" if place == 1 else f"{n}."
+                for i in range(lead_ply(rec, ply), ply + 1):       # each ply of the move: its number
+                    out[i - 1] = f"{n}…" if place == 1 else f"{n}."
     return out
 
 
@@ -736,6 +827,7 @@ def kind_of(before: State, after: State, mover: int, seats: list[str]) -> str:
 OPS = {
     "open": Session.op_open, "load": Session.op_load, "new": Session.op_new, "again": Session.op_again,
     "play": Session.op_play, "goto": Session.op_goto, "undo": Session.op_undo, "redo": Session.op_redo,
+    "takeback": Session.op_takeback, "computer_here": Session.op_computer_here,
     "set": Session.op_set, "think": Session.op_think, "hint": Session.op_hint, "tool": Session.op_tool,
     "snapshot": Session.op_snapshot, "picture": Session.op_picture, "check": Session.op_check,
     "memory": Session.op_memory,

@@ -85,6 +85,13 @@ def _overlay(mark: str) -> str:
     return ""
 
 
+def _owner_dots(colours: tuple[str, ...]) -> str:
+    """Whose square it is: a dot of each seat's colour in the square's top corner, drawn as a piece
+    of that colour is (the style sheet's c-<colour>), so the theme decides how it looks."""
+    return "".join(f'<g class="owner c-{escape(col)}"><g class="body"><circle cx="{_f(.3 - .2 * k)}" cy="-.3" '
+                   f'r=".1"/></g></g>' for k, col in enumerate(colours))
+
+
 def _cell_mark(mark: str) -> str:
     if mark == "centre":
         return '<circle class="mark-centre" r=".42"/>'
@@ -192,9 +199,9 @@ def render(view: View, lang: str = "en", targets=(), selected: str | None = None
         out.append(f'<rect class="{" ".join(cls)}" data-cell="{escape(c.id)}" x="{_f(c.x)}" y="{_f(c.y)}" '
                    f'width="{_f(c.w)}" height="{_f(c.h)}" tabindex="-1" role="button" aria-label="{escape(label)}">'
                    f'<title>{escape(label)}</title></rect>')
-        if c.mark:
+        if c.mark or c.owners:
             out.append(f'<g class="cellmark" transform="translate({_f(c.x + c.w / 2)} {_f(c.y + c.h / 2)})">'
-                       f'{_cell_mark(c.mark)}</g>')
+                       f'{_cell_mark(c.mark)}{_owner_dots(c.owners)}</g>')
     for x, y, rw, rh, kind in view.regions:
         out.append(f'<rect class="region region-{escape(kind)}" x="{_f(x)}" y="{_f(y)}" '
                    f'width="{_f(rw)}" height="{_f(rh)}"/>')

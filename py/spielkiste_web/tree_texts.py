@@ -48,7 +48,7 @@ add({
     "ui.tree.promote": ("Promote variation", "Variante hochstufen"),
     "ui.tree.main": ("Make main line", "Zur Hauptvariante machen"),
     "ui.tree.delete": ("Delete from here", "Ab hier löschen"),
-    "ui.tree.back": ("Back to the game", "Zurück zur Partie"),
+    "ui.tree.back": ("Back to your game", "Zurück zu deiner Partie"),
     "ui.tree.copy": ("Copy link", "Link kopieren"),
     "ui.tree.lines": ("Engine lines", "Engine-Varianten"),
     "ui.tree.searching": ("searching…", "sucht…"),

@@ -17,7 +17,7 @@ add({
     "ui.edit.to_move": ("To move", "Am Zug"),
     "ui.edit.options": ("Game options", "Spieloptionen"),
     "ui.edit.play": ("Play from here", "Von hier spielen"),
-    "ui.edit.cancel": ("Back to the game", "Zurück zur Partie"),
+    "ui.edit.cancel": ("Back to your game", "Zurück zu deiner Partie"),
     "ui.edit.code": ("Position code", "Stellungscode"),
     "ui.edit.load": ("Load code or link", "Code oder Link laden"),
     "ui.edit.board": ("{game}: setting up a position", "{game}: Stellung wird aufgebaut"),
@@ -36,8 +36,8 @@ add({
     "ui.edit.saved": ("Saved as “{name}”.", "Als „{name}“ gespeichert."),
     "ui.edit.untitled": ("Untitled", "Ohne Namen"),
     "ui.edit.delete": ("Delete “{name}”", "„{name}“ löschen"),
-    "ui.edit.export": ("Export all…", "Alle exportieren…"),
-    "ui.edit.import": ("Import…", "Importieren…"),
+    "ui.edit.export": ("Export all…", "Alle exportieren …"),
+    "ui.edit.import": ("Import…", "Importieren …"),
     "ui.edit.import_bad": ("That file is not a Spielkiste studies file; nothing was changed.",
                            "Diese Datei ist keine Spielkiste-Stellungsdatei; nichts wurde geändert."),
     "ui.edit.imported": ("{added} {added:position|positions} imported, {skipped} skipped.",
@@ -49,6 +49,10 @@ add({
                      "reload the page to go on.",
                      "Die Spiel-Engine hatte einen Fehler, der Computer kann nicht ziehen. Deine Partie bleibt "
                      "erhalten: Lade die Seite neu, um weiterzuspielen."),
+    "ui.ai_failed_embed": ("The game engine failed, so the computer cannot move. Nothing is stored in this "
+                           "frame: reload it to go on from this position.",
+                           "Die Spiel-Engine hatte einen Fehler, der Computer kann nicht ziehen. In diesem Rahmen "
+                           "wird nichts gespeichert: Lade ihn neu, um von dieser Stellung aus weiterzuspielen."),
     "ui.reload": ("Reload", "Neu laden"),
     # boot.js, in a frame sandboxed without allow-same-origin (an opaque origin)
     "ui.sandboxed": ("This board cannot start here: the page shows it in a sandboxed frame without "
@@ -98,6 +102,17 @@ add({
                        "Der Browser erlaubt das Kopieren nicht: der Link ist oben markiert, bitte von Hand kopieren."),
     # analysis
     "ui.hint": ("Hint", "Tipp"),
+    "ui.takeback": ("Take back", "Zug zurücknehmen"),
+    "ui.threat_show": ("Show threat", "Drohung zeigen"),
+    "aid.threat": ("Warn me of threats", "Vor Drohungen warnen"),
+    "ui.takeback_title": ("Take your last move back (and the computer's reply): the moves are removed",
+                          "Deinen letzten Zug zurücknehmen (mit der Antwort des Computers): die Züge werden gelöscht"),
+    "ui.takeback_none": ("There is no move of yours to take back.", "Es gibt keinen Zug von dir zum Zurücknehmen."),
+    "ui.computer_here": ("Play against the computer from here", "Von hier gegen den Computer spielen"),
+    "ui.computer_here_none": ("The computer can take a seat only at the game's latest position, with every seat "
+                              "played by people and the game not over.",
+                              "Der Computer kann nur in der neuesten Stellung einer laufenden Partie einen Platz "
+                              "übernehmen, wenn alle Plätze von Menschen gespielt werden."),
     "ui.hint_is": ("Hint: {move}", "Tipp: {move}"),
     "ui.evaluation": ("Show evaluation", "Bewertung zeigen"),
     "ui.eval_for": ("{player}'s winning chance", "Gewinnchance für {player}"),
@@ -190,8 +205,10 @@ add({
                        "Enter or Space puts it on the focused square, Delete takes the top piece off.",
                        "Stellung aufbauen: 1-9 wählt eine Figur, 0 den Radierer (Pfeiltasten in der Auswahl), "
                        "Enter oder Leertaste setzt sie auf das gewählte Feld, Entf nimmt die oberste weg."),
-    "ui.keys.undo": ("U: undo · R: redo · N: new game · H: hint · ?: this help",
-                     "U: zurücknehmen · R: wiederholen · N: neue Partie · H: Tipp · ?: diese Hilfe"),
+    "ui.keys.undo": ("U: back to your last turn (browsing) · R: forward · T: take back (removes the moves) · "
+                     "N: new game · H: hint · ?: this help",
+                     "U: zurück zu deinem letzten Zug (ansehen) · R: vor · T: Zug zurücknehmen (löscht die Züge) · "
+                     "N: neue Partie · H: Tipp · ?: diese Hilfe"),
     "ui.close": ("Close", "Schließen"),
     # sharing and pictures (spielkiste_page/share.py)
     "ui.share": ("Share", "Teilen"),
@@ -217,6 +234,10 @@ add({
     "ui.edit.keep_both": ("Keep both", "Beide behalten"),
     "ui.edit.cancel_ask": ("Cancel", "Abbrechen"),
     "ui.edit.nothing_changed": ("Nothing was changed.", "Nichts wurde geändert."),
+    "ui.edit.import_too_large": ("That file is larger than {kb} kB, the most this page can import at once; "
+                                 "nothing was changed. Split it into smaller files.",
+                                 "Diese Datei ist größer als {kb} kB, mehr kann diese Seite nicht auf einmal "
+                                 "importieren; nichts wurde geändert. Teile sie in kleinere Dateien auf."),
     "ui.edit.full_save": ("{game} already has {count} saved positions, the most kept: delete one first. "
                           "Nothing was saved.",
                           "Für {game} sind schon {count} Stellungen gespeichert, mehr werden nicht behalten: "
@@ -261,7 +282,10 @@ add({
                      "Diese Partie wurde in einem anderen Tab geändert: hier steht jetzt die neueste Stellung."),
     "ui.other_tab_thinking": ("The computer is moving in another tab.", "Der Computer zieht im anderen Tab."),
     "ui.link_bad_kept": ("{why} Your game is kept.", "{why} Deine Partie bleibt erhalten."),
-    "ui.sound": ("Sound on or off", "Ton an oder aus"),
+    "ui.tools": ("Tools", "Werkzeuge"),          # the side panel's menu of rare buttons (spielkiste_page/menu.py)
+    "ui.closed_square": ("{cell} is closed: {why}.", "{cell} ist gesperrt: {why}."),
+    "ui.sound_on": ("Sound: on", "Ton: an"),        # the sound switch's title says which state is on
+    "ui.sound_off": ("Sound: off", "Ton: aus"),
     "ui.theme": ("Colours: {now}; switch to {next}", "Farben: {now}; wechseln zu {next}"),
     "ui.theme.system": ("as the system's", "wie die des Systems"),
     "ui.theme.light": ("light", "hell"),
@@ -273,10 +297,23 @@ add({
     "ui.level.-1": ("beginner", "Anfänger"),
     "ui.level.0": ("casual", "gemütlich"),
     "ui.level.novice": ("the novice", "den Neuling"),
-    "ui.level.rating": ("Rating in {game}: {rating} (95 % interval {low}–{high}; a novice who only takes and "
-                        "blocks wins in one move has {novice}).",
-                        "Wertung in {game}: {rating} (95-%-Intervall {low}–{high}; ein Neuling, der nur "
-                        "Gewinne in einem Zug nimmt und verhindert, hat {novice})."),
+    # each level in plain words (the new-game dialog), and the game panel's level beside the computer
+    "ui.level.about.-1": ("Beginner: makes mistakes on purpose, and now and then misses a threat.",
+                          "Anfänger: macht absichtlich Fehler und übersieht ab und zu eine Drohung."),
+    "ui.level.about.0": ("Casual: thinks only briefly and sometimes picks a slightly worse move.",
+                         "Gemütlich: denkt nur kurz nach und wählt manchmal einen etwas schlechteren Zug."),
+    "ui.level.about.1": ("Easy: always plays the best move it finds in a short search.",
+                         "Leicht: spielt immer den besten Zug, den es bei kurzem Nachdenken findet."),
+    "ui.level.about.2": ("Medium: looks about three times further than easy.",
+                         "Mittel: rechnet etwa dreimal so weit wie „leicht“."),
+    "ui.level.about.3": ("Strong: looks about three times further than medium.",
+                         "Stark: rechnet etwa dreimal so weit wie „mittel“."),
+    "ui.level.about.4": ("Strongest: the best it can find in about 2 s a move (longer on a slow phone).",
+                         "Am stärksten: das Beste, was es in etwa 2 s pro Zug findet (auf einem langsamen "
+                         "Handy länger)."),
+    "ui.level.panel": ("Computer strength", "Spielstärke"),
+    "ui.level.rated": ("Rating in {game}: about {rating} (a novice: {novice})",
+                       "Wertung in {game}: etwa {rating} (ein Neuling: {novice})"),
 })
 
 # the rooms' own keys (one module each, beside the room's worker side)

@@ -23,7 +23,7 @@ from collections.abc import Iterator
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "py"))
 
-from spielkiste.ai.levels import LEVELS  # noqa: E402
+from spielkiste.ai.levels import seconds as level_seconds  # noqa: E402
 from spielkiste.engine import State  # noqa: E402
 from spielkiste.registry import GAMES  # noqa: E402
 from spielkiste_web.session import SLICE, Session  # noqa: E402
@@ -99,7 +99,7 @@ def sample(gid: str, options: dict[str, object], level: int, randoms: int, selfp
            rng: random.Random, plies: int = 60, seconds: float | None = None) -> Iterator[tuple[float, float, str]]:
     """(worst request, the move's overrun, the position's link) of each move timed, at the level's time
     or `seconds` a move."""
-    budget = LEVELS[level] if seconds is None else seconds
+    budget = level_seconds(level) if seconds is None else seconds
     for _ in range(randoms):
         moves = random_line(gid, options, rng)
         s = opened(gid, options, moves, level)

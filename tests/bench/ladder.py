@@ -1,26 +1,22 @@
 #!/usr/bin/env python3
-"""The ladder of levels per two-player game, at the page's real budget, and its ratings.
+"""The ladder of levels per two-player game, in search iterations, resumable, and its ratings.
 
-  nice -n 19 python tests/bench/ladder.py [--pairs -1,0,1] [--game snorkels,drei] [--games 24]
-                                          [--seed 1] [--write] [--rates speed.json] [--fit]
+  nice -n 19 python tests/bench/ladder.py --resume --minutes 45 [--game snorkels,drei] [--jobs 2]
+  python tests/bench/ladder.py --write          # the table into levels.py (MEASURED, RATINGS)
+  python tests/bench/ladder.py --measure 3 --write     # the page's iterations per second first (PAGE_RATE)
 
---pairs names the matches: -1 is the easiest level against the novice reference (players.py
-`novice`), k >= 0 is level k against level k-1. Every player's budget is in search iterations,
-so the match is the same on any machine and under any load: the levels below level 1 have their
-own (levels.weak_level: per game), level k >= 1 gets LEVELS[k] seconds times levels.PAGE_RATE[game], the search's
-iterations per second in the page's Pyodide (from the start position: tests/bench/playouts.py
---search --json, read with --rates FILE, which --write stores in levels.py too). Each match runs
---games games, colours alternating, from its own seed random.Random(f"ladder:{seed}:{game}:{k}")
-(so any one match can be replayed alone). Levels 2-4 are not played here: their entries in
-levels.MEASURED come from tests/bench/strength.py --levels (time at the measured scale).
---write stores each match's result in levels.MEASURED as it ends (scale 0.0: in iterations), then
-the ratings; --fit only refits levels.RATINGS from levels.MEASURED.
-
-Ratings: the matches of a game form a chain (novice - -1 - 0 - 1 - 2 - 3 - 4), where the
-Bradley-Terry maximum likelihood is each step's logit 400 log10(p / (1 - p)) (p with one virtual
-draw added to the match, so 24 of 24 stays finite); the novice is anchored at
-levels.NOVICE_RATING, a level's rating is the sum of the steps below it, its 95 % interval from
-the sum of the steps' variances (1 / (n p (1 - p)) in logits each, the Fisher information)."""
+The pairings of a game: level -1 against the novice reference (players.py `novice`), then each level k
+against k-1, every player a number of search iterations (levels.spec: the same match on any machine and
+under any load). --resume plays games of the pairings still open, --jobs processes at once (two: both
+cores) at the lowest priority (os.nice(19)), until --minutes are up (the games under way are finished).
+Each game ends as one line appended to RESULTS (tests/bench/ladder_results.jsonl): game, levels, both
+specs, the game's index i (its seed f"ladder:{game}:{hi}:{lo}:{i}", colours alternating with i) and the
+points of the higher level. A game only counts for the specs it was played with: a level redefined starts
+its pairings afresh. A pairing is open until sprt() decides between 55 % and 65 % or it has MAX_GAMES.
+Every run ends with one Bradley-Terry fit (bt_fit) over the games of the closed pairings: each level's rating and its
+95 % interval, the novice anchored at levels.NOVICE_RATING; --write stores each level's result against the
+level below (MEASURED, scale 0.0: in iterations) and the ratings (RATINGS) in levels.py, where
+levels.offered() drops the levels the fit cannot tell apart from the next one up."""
 import argparse
 import json
 import math
@@ -28,14 +24,240 @@ import os
 import random
 import re
 import sys
+import time
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))), "py"))
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 from spielkiste.ai import levels  # noqa: E402
-from strength import HEADER, match, two_player_games, write_levels  # noqa: E402
+from spielkiste.registry import GAMES  # noqa: E402
+from strength import play_game, two_player_games  # noqa: E402
 
 ELO = 400 / math.log(10)
+RESULTS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "ladder_results.jsonl")
+NOVICE = "novice"
+MAX_GAMES = 120           # a pairing still open after this many games is closed: its score is what it is
+P0, P1 = 0.55, 0.65       # sprt(): a step scores at most P0 (too small) or at least P1 (a level of its own)
+
+
+def sprt(points: float, games: int, p0: float = P0, p1: float = P1, alpha: float = 0.05, beta: float = 0.05
+         ) -> str | None:
+    """Wald's sequential test of a match score: "H1" (the share is p1 or more), "H0" (p0 or less) or None
+    (play on). The log-likelihood ratio of a Bernoulli share, a draw counting half a win either way."""
+    llr = points * math.log(p1 / p0) + (games - points) * math.log((1 - p1) / (1 - p0))
+    if llr >= math.log((1 - beta) / alpha):
+        return "H1"
+    if llr <= math.log(beta / (1 - alpha)):
+        return "H0"
+    return None
+
+
+def pairings(gid: str) -> list[tuple[int, int | str]]:
+    """(higher level, lower level or NOVICE) of each match of the ladder, from the bottom."""
+    ks = sorted(levels.LEVELS)
+    return [(ks[0], NOVICE)] + [(k, j) for j, k in zip(ks, ks[1:], strict=False)]
+
+
+def spec_of(gid: str, who: int | str) -> str:
+    return NOVICE if who == NOVICE else levels.spec(gid, int(who))
+
+
+def read_results(path: str = RESULTS) -> list[dict]:
+    """The recorded games; a line cut short by a killed run is skipped."""
+    if not os.path.exists(path):
+        return []
+    rows = []
+    with open(path) as f:
+        for line in f:
+            try:
+                row = json.loads(line)
+            except ValueError:
+                continue
+            if isinstance(row, dict) and {"game", "hi", "lo", "spec_hi", "spec_lo", "points"} <= set(row):
+                rows.append(row)
+    return rows
+
+
+def current(rows: list[dict]) -> list[dict]:
+    """The rows played with the levels' present specs."""
+    return [r for r in rows if r["game"] in GAMES and r["spec_hi"] == spec_of(r["game"], r["hi"])
+            and r["spec_lo"] == spec_of(r["game"], r["lo"])]
+
+
+def tally(rows: list[dict]) -> dict[tuple[str, int | str, int | str], list[float]]:
+    """{(game, hi, lo): [points of hi, games, next game index]} over `rows`."""
+    out: dict[tuple[str, int | str, int | str], list[float]] = {}
+    for r in rows:
+        t = out.setdefault((r["game"], r["hi"], r["lo"]), [0.0, 0, 0])
+        t[0] += r["points"]
+        t[1] += r.get("games", 1)
+        if r.get("i") is not None:
+            t[2] = max(t[2], r["i"] + 1)
+    return out
+
+
+def is_open(points: float, games: float) -> bool:
+    return games < MAX_GAMES and sprt(points, int(games)) is None
+
+
+def play_one(gid: str, hi: int | str, lo: int | str, i: int) -> dict:
+    """One game of a pairing (run in a worker process): the row RESULTS keeps."""
+    specs = (spec_of(gid, hi), spec_of(gid, lo))
+    rng = random.Random(f"ladder:{gid}:{hi}:{lo}:{i}")
+    t0 = time.perf_counter()
+    points, plies = play_game(GAMES[gid], specs, i % 2, rng)
+    return {"game": gid, "hi": hi, "lo": lo, "spec_hi": specs[0], "spec_lo": specs[1], "i": i,
+            "points": points, "plies": plies, "seconds": round(time.perf_counter() - t0, 1)}
+
+
+def _low_priority() -> None:
+    os.nice(19)
+
+
+def resume(games: list[str], minutes: float, jobs: int, path: str = RESULTS,
+           play: object = play_one) -> int:
+    """Plays the open pairings' next games, `jobs` at once, until `minutes` are up; appends each game to
+    `path` as it ends. The pairing with the fewest games (counting those under way) goes next. Returns
+    the number of games played."""
+    deadline = time.monotonic() + 60 * minutes
+    counts = tally(current(read_results(path)))
+    for gid in games:
+        for hi, lo in pairings(gid):
+            counts.setdefault((gid, hi, lo), [0.0, 0, 0])
+    running: dict[Future, tuple[str, int | str, int | str]] = {}
+    done = 0
+    if os.path.exists(path) and os.path.getsize(path):
+        with open(path, "rb") as f:          # a line cut short by a killed run: the next game starts a line
+            f.seek(-1, os.SEEK_END)
+            cut = f.read(1) != b"\n"
+        if cut:
+            with open(path, "a") as f:
+                f.write("\n")
+    with ProcessPoolExecutor(max_workers=jobs, initializer=_low_priority) as pool, open(path, "a") as out:
+        while True:
+            while len(running) < jobs and time.monotonic() < deadline:
+                under_way = [running[f] for f in running]
+                candidates = [(t[1] + under_way.count(key), key) for key, t in counts.items()
+                              if key[0] in games and is_open(t[0], t[1] + under_way.count(key))]
+                if not candidates:
+                    break
+                key = min(candidates, key=lambda c: (c[0], games.index(c[1][0])))[1]
+                t = counts[key]
+                running[pool.submit(play, *key, int(t[2]))] = key    # type: ignore[operator]
+                t[2] += 1
+            if not running:
+                return done
+            finished, _ = wait(list(running), return_when=FIRST_COMPLETED)
+            for f in finished:
+                key = running.pop(f)
+                row = f.result()
+                out.write(json.dumps(row) + "\n")
+                out.flush()
+                counts[key][0] += row["points"]
+                counts[key][1] += 1
+                done += 1
+                print(f"{key[0]:<11} {key[1]} vs {key[2]}  game {row['i']}: {row['points']}  "
+                      f"({row['plies']} plies, {row['seconds']} s)  now {counts[key][0]}/{counts[key][1]}", flush=True)
+
+
+def solve(a: list[list[float]], b: list[float]) -> list[float]:
+    """x with a x = b (Gaussian elimination with partial pivoting; a small dense system)."""
+    n = len(b)
+    m = [row[:] + [b[i]] for i, row in enumerate(a)]
+    for c in range(n):
+        p = max(range(c, n), key=lambda r: abs(m[r][c]))
+        m[c], m[p] = m[p], m[c]
+        for r in range(n):
+            if r != c and m[r][c]:
+                f = m[r][c] / m[c][c]
+                m[r] = [x - f * y for x, y in zip(m[r], m[c], strict=True)]
+    return [m[i][n] / m[i][i] for i in range(n)]
+
+
+def bt_fit(matches: dict[tuple[object, object], tuple[float, float]], anchor: object, anchor_rating: float
+           ) -> dict[object, tuple[int, int, int]]:
+    """Bradley-Terry maximum likelihood over `matches` ({(a, b): (a's points, games)}), each pairing with
+    one virtual draw added (so 24 of 24 stays finite): {player: (rating, low, high)}, Elo-style, the
+    anchor at anchor_rating, the 95 % interval from the inverse Fisher information. Players not linked to
+    the anchor by matches are left out."""
+    linked, grow = {anchor}, True
+    while grow:
+        grow = False
+        for a, b in matches:
+            if (a in linked) != (b in linked):
+                linked |= {a, b}
+                grow = True
+    free = sorted((p for p in linked if p != anchor), key=str)
+    idx = {p: i for i, p in enumerate(free)}
+    theta = {p: 0.0 for p in linked}
+    games = [(a, b, (s + 0.5) / (n + 1), n + 1) for (a, b), (s, n) in matches.items() if a in linked]
+    info: list[list[float]] = []
+    for _ in range(100):
+        grad = [0.0] * len(free)
+        info = [[0.0] * len(free) for _ in free]
+        for a, b, share, n in games:
+            p = 1 / (1 + math.exp(theta[b] - theta[a]))
+            w = n * p * (1 - p)
+            for x, sign in ((a, 1), (b, -1)):
+                if x in idx:
+                    grad[idx[x]] += sign * n * (share - p)
+                    info[idx[x]][idx[x]] += w
+            if a in idx and b in idx:
+                info[idx[a]][idx[b]] -= w
+                info[idx[b]][idx[a]] -= w
+        if not free:
+            break
+        step = solve(info, grad)
+        for p, i in idx.items():
+            theta[p] += step[i]
+        if max(abs(s) for s in step) < 1e-10:
+            break
+    out = {anchor: (round(anchor_rating), round(anchor_rating), round(anchor_rating))}
+    for p, i in idx.items():
+        unit = [1.0 if j == i else 0.0 for j in range(len(free))]
+        half = 1.96 * ELO * math.sqrt(solve(info, unit)[i])
+        r = anchor_rating + ELO * theta[p]
+        out[p] = (round(r), round(r - half), round(r + half))
+    return out
+
+
+def table(rows: list[dict]) -> tuple[dict, dict]:
+    """(MEASURED, RATINGS) of levels.py from the recorded games played with the present specs, of the
+    pairings closed (a pairing still open says too little: a level rated past it waits for it)."""
+    measured: dict = {}
+    ratings: dict = {}
+    counts = tally(current(rows))
+    for gid in GAMES:
+        per = {(hi, lo): (t[0], t[1]) for (g, hi, lo), t in counts.items()
+               if g == gid and t[1] and not is_open(t[0], t[1])}
+        if not per:
+            continue
+        for (hi, lo), (points, n) in per.items():
+            if (hi, lo) in pairings(gid):
+                measured.setdefault(gid, {})[hi] = (points, int(n), 0.0)
+        fit = bt_fit(per, NOVICE, levels.NOVICE_RATING)
+        rated = {k: fit[k] for k in sorted(levels.LEVELS) if k in fit}
+        if rated:
+            ratings[gid] = rated
+        measured[gid] = dict(sorted(measured.get(gid, {}).items()))
+    return measured, ratings
+
+
+def report(rows: list[dict]) -> None:
+    counts = tally(current(rows))
+    _, ratings = table(rows)
+    for gid in GAMES:
+        steps = []
+        for hi, lo in pairings(gid):
+            t = counts.get((gid, hi, lo))
+            if t and t[1]:
+                lo_, hi_ = levels.wilson(t[0], int(t[1]))
+                steps.append(f"{hi}>{lo} {t[0]:g}/{t[1]:g} {100 * t[0] / t[1]:.0f}% [{100 * lo_:.0f}, {100 * hi_:.0f}]"
+                             f" {sprt(t[0], int(t[1])) or 'open'}")
+        if steps:
+            print(f"{gid:<11}" + "  ".join(steps))
+            print(" " * 11 + "  ".join(f"{k}: {r} [{lo}, {hi}]" for k, (r, lo, hi) in ratings.get(gid, {}).items()))
 
 
 # the search's iterations per CPU second from each game's start (CPU time: the machine's other
@@ -95,26 +317,6 @@ def rates_from(path: str) -> dict[str, float]:
     return {gid: round(r[0], 1) for gid, r in json.loads(line)["pyodide"]["results"].items()}
 
 
-def fit(measured: dict) -> dict:
-    """{game: {level: (rating, low, high)}} from MEASURED (see the module's docstring)."""
-    out: dict = {}
-    lowest = min(levels.LEVELS)
-    for gid, per in measured.items():
-        if lowest not in per:
-            continue
-        r, var = float(levels.NOVICE_RATING), 0.0
-        for k in sorted(levels.LEVELS):
-            if k not in per:
-                break
-            points, n = per[k][0], per[k][1]
-            p = (points + 0.5) / (n + 1)
-            r += ELO * math.log(p / (1 - p))
-            var += 1 / ((n + 1) * p * (1 - p))
-            half = 1.96 * ELO * math.sqrt(var)
-            out.setdefault(gid, {})[k] = (round(r), round(r - half), round(r + half))
-    return out
-
-
 def write_block(name: str, value: dict) -> None:
     """Rewrite the dict `name` in levels.py (a block from its 'NAME: ... = {' line to the next '}')."""
     path = levels.__file__
@@ -128,55 +330,38 @@ def write_block(name: str, value: dict) -> None:
         f.write(new)
 
 
-def measured_on_disk() -> dict:
-    path = levels.__file__
-    scope: dict = {}
-    with open(path) as f:
-        exec(compile(f.read(), path, "exec"), scope)
-    return scope["MEASURED"]
-
-
-def main(argv=None) -> int:
-    p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    p.add_argument("--pairs", default="-1,0,1")
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(description=(__doc__ or "").split("\n")[0])
+    p.add_argument("--resume", action="store_true", help="play the open pairings' next games")
+    p.add_argument("--minutes", type=float, default=45.0)
+    p.add_argument("--jobs", type=int, default=2, help="games at once (processes)")
     p.add_argument("--game", default="")
-    p.add_argument("--games", type=int, default=24)
-    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--results", default=RESULTS)
     p.add_argument("--rates", help="tests/bench/playouts.py --search --json output: the page's rates")
-    p.add_argument("--write", action="store_true")
-    p.add_argument("--fit", action="store_true", help="only refit RATINGS from MEASURED")
+    p.add_argument("--write", action="store_true", help="store MEASURED and RATINGS (and rates) in levels.py")
     p.add_argument("--measure", type=float, metavar="SECONDS",
                    help="measure the page's rates first (Pyodide per CPU second, RATE_CODE)")
     args = p.parse_args(argv)
+    games = args.game.split(",") if args.game else two_player_games()
     rates = dict(levels.PAGE_RATE)
     if args.rates:
         rates.update(rates_from(args.rates))
-        if args.write:
-            write_block("PAGE_RATE", rates)
-    games = args.game.split(",") if args.game else two_player_games()
     if args.measure:
         found = measure_rates(games, args.measure)
         print(f"{'game':<12}{'CPython/s':>11}{'Pyodide/s':>11}{'ratio':>8}   (search iterations per CPU second)")
         for gid, r in found.items():
             print(f"{gid:<12}{r['cpython']:>11.0f}{r['pyodide']:>11.0f}{r['pyodide'] / r['cpython']:>8.2f}")
             rates[gid] = r["pyodide"]
-        if args.write:
-            write_block("PAGE_RATE", rates)
-    if not args.fit and args.pairs:
-        for k in (int(x) for x in args.pairs.split(",")):
-            for gid in games:
-                hi = levels.spec(gid, k, rates.get(gid, 0.0))
-                lo = "novice" if k == min(levels.LEVELS) else levels.spec(gid, k - 1, rates.get(gid, 0.0))
-                seed = f"ladder:{args.seed}:{gid}:{k}"
-                print(f"level {k} ({hi}) vs {lo}, {args.games} games, seed {seed!r}")
-                print(HEADER, flush=True)
-                points = match(gid, (hi, lo), args.games, random.Random(seed))
-                if args.write:
-                    write_levels({gid: {k: (points, args.games, 0.0)}})
-    ratings = fit(measured_on_disk())
-    for gid, per in ratings.items():
-        print(gid, "  ".join(f"{k}: {r} [{lo}, {hi}]" for k, (r, lo, hi) in per.items()))
-    if args.write or args.fit:
+    if (args.rates or args.measure) and args.write:
+        write_block("PAGE_RATE", rates)
+    if args.resume:
+        n = resume(games, args.minutes, args.jobs, args.results)
+        print(f"{n} games played")
+    rows = read_results(args.results)
+    report(rows)
+    if args.write:
+        measured, ratings = table(rows)
+        write_block("MEASURED", measured)
         write_block("RATINGS", ratings)
     return 0
 

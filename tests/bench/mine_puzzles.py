@@ -2,17 +2,17 @@
 """Mine puzzles from the engine's own games into py/spielkiste/puzzles/<game>.json (issue 32).
 
   nice -n 19 python tests/bench/mine_puzzles.py GAME [--seconds 300] [--rate-seconds 150] [--want 72]
-      [--seed 1] [--budget 40000] [--most 3] [--player mcts:100] [--eliminated]
+      [--seed 1] [--budget 40000] [--most 3] [--shallowest 1] [--player mcts:100] [--first 1]
 
 Plays games with a novice's policy (a win at once when there is one, else a random move that does not
 lose at once, among a few tried; a random move now and then) or with --player (a spec of ai/players.py
 for both seats: Das Tor's novices only ever draw by its quiet clock), and proves each position of the
 last plies of each game won by a side (read back from its position code, as the page reads a puzzle)
 with spielkiste.puzzles.proof.analyse: exactly one winning first move in 1 to --most of the mover's
-moves, or exactly one move that does not lose at once (a win in 2 or 3 only where some other move does
-not lose at once either, else it is found by elimination; --eliminated keeps those too: Die Drei's deep
-wins are all such); where a proof needs more than --budget positions, the position is proved again for
-wins one move shorter. Die Drei's wins are also checked by the game's exact solver: no other first move
+moves, or exactly one move after which the opponent cannot force a win within 3 (proof.holding); an
+answer found without reading ahead (proof.obvious: the only capture, the only move that does not lose
+at once) is no puzzle; where a proof needs more than --budget positions, the position is proved again
+for wins one move shorter. Die Drei's wins are also checked by the game's exact solver: no other first move
 wins at all. Then it rates candidates of each kind and depth in turn for --rate-seconds (puzzles.rate:
 our search's iterations to find the move, the median over three seeds), keeps a spread (QUOTA per kind
 and depth, its levels taken in turn, the rest filled from the hardest) and writes the file, keeping the
@@ -30,10 +30,10 @@ from spielkiste import puzzles  # noqa: E402
 from spielkiste.ai.players import Player  # noqa: E402
 from spielkiste.engine import State  # noqa: E402
 from spielkiste.games.drei_solver import Table  # noqa: E402
-from spielkiste.puzzles.proof import Found, OutOfBudget, after, analyse, loses_at_once, wins_at_once  # noqa: E402
+from spielkiste.puzzles.proof import Found, OutOfBudget, after, analyse, loses_at_once, obvious, wins_at_once  # noqa: E402
 from spielkiste.registry import get_game  # noqa: E402
 
-QUOTA = {("win", 1): 12, ("win", 2): 30, ("win", 3): 20, ("defend", 1): 10}   # of --want 72
+QUOTA = {("win", 1): 10, ("win", 2): 24, ("win", 3): 26, ("defend", 2): 6, ("defend", 3): 6}   # of --want 72
 TAIL = 10                    # plies before a game's end that are proved
 
 
@@ -61,9 +61,9 @@ def drei_exact(state: State, found: Found) -> bool:
     return True
 
 
-def mine(game: str, seconds: float, seed: int, budget: int, deepest: int, player: str, eliminated: bool,
-         known: set[str]) -> dict[tuple[str, int], list[tuple[str, Found]]]:
-    """Proven puzzles found in `seconds`, by kind and depth: (position code, proof)."""
+def mine(game: str, seconds: float, seed: int, budget: int, deepest: int, player: str,
+         known: set[str], shallowest: int = 1) -> dict[tuple[str, int], list[tuple[str, Found]]]:
+    """Proven puzzles found in `seconds`, by kind and depth (`shallowest` at least): (position code, proof)."""
     cls = get_game(game)
     rng = random.Random(seed)
     found: dict[tuple[str, int], list[tuple[str, Found]]] = {k: [] for k in QUOTA}
@@ -89,15 +89,14 @@ def mine(game: str, seconds: float, seed: int, budget: int, deepest: int, player
                 continue
             tried += 1
             f = None
-            for most in range(deepest, 0, -1):     # over budget at a depth: its wins and saves in fewer
+            for most in range(deepest, shallowest - 1, -1):     # over budget at a depth: its wins in fewer
                 try:
-                    f = analyse(state, most, budget)
+                    f = analyse(state, most, budget, defend=most == deepest)
                     break
                 except OutOfBudget:
                     skipped += most == deepest
-            if f is None or (f.depth > 1 and not eliminated and sum(not loses_at_once(state, m)
-                                                                     for m in state.legal_moves()) < 2):
-                continue                          # a deep win that is the only move not losing at once: too easy
+            if f is None or f.depth < shallowest or obvious(state, f.line[0]):
+                continue
             if game == "drei" and f.kind == "win" and not drei_exact(state, f):
                 continue
             found[(f.kind, f.depth)].append((code, f))
@@ -157,18 +156,20 @@ def main() -> None:
     ap.add_argument("--want", type=int, default=72, help="new puzzles to add (fewer if fewer are found)")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--player", default="", help="both seats play this player spec (mcts:100) instead of the novice")
-    ap.add_argument("--eliminated", action="store_true",
-                    help="keep wins in 2-3 whose first move is also the only one that does not lose at once")
     ap.add_argument("--most", type=int, default=3, help="the deepest win looked for, in the mover's moves")
+    ap.add_argument("--first", type=int, default=1,
+                    help="the least id for new puzzles: above every id ever shipped (an old link names no new one)")
+    ap.add_argument("--shallowest", type=int, default=1, help="keep puzzles of this depth or deeper only")
     ap.add_argument("--budget", type=int, default=40_000, help="positions per proof before a position is skipped")
     a = ap.parse_args()
     game = get_game(a.game).id
     path = os.path.join(os.path.dirname(puzzles.__file__), f"{game}.json")
     old = [dict(raw) for raw in json.load(open(path))["puzzles"]] if os.path.exists(path) else []
     t0 = time.perf_counter()
-    found = mine(game, a.seconds, a.seed, a.budget, a.most, a.player, a.eliminated, {str(p["position"]) for p in old})
+    found = mine(game, a.seconds, a.seed, a.budget, a.most, a.player, {str(p["position"]) for p in old},
+                 a.shallowest)
     chosen = pick(rated(found, game, a.rate_seconds, random.Random(a.seed)), a.want)
-    first = 1 + max((int(str(p["id"])) for p in old), default=0)
+    first = max([a.first] + [1 + int(str(p["id"])) for p in old])
     new = [{"id": first + i, **c} for i, c in enumerate(chosen)]
     rows = old + new
     with open(path, "w", encoding="utf-8") as out:

@@ -8,8 +8,9 @@ Route 1 is the project's prover (puzzles.verify: the same kind, depth, line and 
 tests/second_prover.py (written apart from it) for every 'win'; with --openspiel also OpenSpiel's
 alpha_beta_search through spielkiste.openspiel where the game alternates one move a turn and is zero-sum
 (minutes for Weltreich's and Blockade's deeper wins). A 'defend' puzzle is checked by both for what it
-claims (its answer is the only move that does not lose at once); with --defence N the second prover also
-says after how many answers the opponent still forces a win within N of its moves (the issue's 58 of 107)."""
+claims (its answer is the only move after which the opponent cannot force a win within 3, and every other
+loses within its depth); with --defence N the second prover also says after how many answers the opponent
+still forces a win within N of its moves (the issue's 58 of 107 before defences were proven)."""
 import argparse
 import os
 import sys
@@ -20,9 +21,8 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(HERE)), "py"))
 sys.path.insert(0, os.path.dirname(HERE))
 
-from second_prover import SecondProver, check_win  # noqa: E402
+from second_prover import SecondProver, check_defence, check_win  # noqa: E402
 from spielkiste import puzzles  # noqa: E402
-from spielkiste.engine import State  # noqa: E402
 from spielkiste.puzzles.proof import after  # noqa: E402
 
 ALTERNATING = ("drei", "aufstellen", "weltreich", "blockade", "snorkels")   # two players, one move a turn
@@ -51,34 +51,6 @@ def openspiel_wins(p: puzzles.Puzzle) -> bool:
         wins_within(a, p.depth - 1) for a in actions))
 
 
-def second_defends(p: puzzles.Puzzle) -> bool:
-    """A defence's claim by the second prover: the answer is the only move after which the opponent cannot
-    win with its next move (its whole turn, a bonus move included)."""
-    s = p.state()
-    safe = []
-    for m in s.legal_moves():
-        t = after(s, m)
-        if t.result is not None:
-            if t.result.rewards[p.seat] > 0.0:
-                safe.append(m)
-            continue
-        if t.to_move == p.seat or not any(SecondProver(t.to_move).move_wins(t, r, 1) for r in t.legal_moves()):
-            safe.append(m)
-    return [s.move_text(m) for m in safe] == [p.line[0]] and not turn_wins(after(s, safe[0]))
-
-
-def turn_wins(s: State) -> bool:
-    """Does the side to move win within its turn, bonus moves included?"""
-    side = s.to_move
-    for m in s.legal_moves():
-        t = after(s, m)
-        if t.result is not None and t.result.rewards[side] == 1.0:
-            return True
-        if t.result is None and t.to_move == side and turn_wins(t):
-            return True
-    return False
-
-
 def opponent_forces(p: puzzles.Puzzle, most: int) -> int | None:
     """After a defence's answer, the fewest moves within which the opponent forces a win (None: not within most)."""
     s = after(p.state(), p.state().parse_move(p.line[0]))
@@ -103,7 +75,8 @@ def main() -> None:
         both, wrong, by_os, forced = 0, [], 0, Counter()
         for p in shipped:
             first = puzzles.verify(p)
-            second = check_win(p.state(), p.seat, p.depth, p.line) == [] if p.kind == "win" else second_defends(p)
+            second = (check_win(p.state(), p.seat, p.depth, p.line) if p.kind == "win"
+                      else check_defence(p.state(), p.seat, p.depth, p.line[0])) == []
             if first and second:
                 both += 1
             else:

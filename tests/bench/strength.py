@@ -12,7 +12,8 @@ seat 1: where the first player wins whenever he plays well, a stronger player sh
 --seconds sets both budgets (mcts:Ts vs uct:Ts) unless --a/--b are given, e.g. --a mcts:1s --b
 mcts:0.3s to check that a longer level beats a shorter one, or --a mcts:0.3s --b mcts:0.3s,prune=0
 to measure one of the search's options (exploration, rave, prune; cap, the plies a playout runs
-before evaluate()) on against off. The goal of the search (issue 16) is a share of at least 75 %
+before evaluate()) on against off (the page's levels against each other: tests/bench/ladder.py).
+The goal of the search (issue 16) is a share of at least 75 %
 against uct and 99 % against random.
 --speed instead prints iterations per second of both searches from each start position.
 
@@ -20,12 +21,7 @@ against uct and 99 % against random.
 with c = 2, one random rollout per leaf, solving proven ends) on the game as spielkiste.openspiel
 registers it, at --seconds per move: its number of simulations is re-timed before each move
 from its previous search's rate (OpenSpielMCTS). The row then ends with both players' mean
-seconds per move, the check that the time was equal. Needs the extra: pip install .[openspiel].
-
---levels 2,3 plays each named level k against level k-1 (the page's seconds per move from
-spielkiste.ai.levels, times --scale: CPython seconds per browser second, default 0.56, the
-measured Pyodide/CPython ratio of the search), and --write stores the results in
-py/spielkiste/ai/levels.py, where the new-game dialog shows them."""
+seconds per move, the check that the time was equal. Needs the extra: pip install .[openspiel]."""
 import argparse
 import os
 import random
@@ -34,7 +30,6 @@ import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))), "py"))
 
-from spielkiste.ai import levels  # noqa: E402
 from spielkiste.ai.levels import wilson  # noqa: E402
 from spielkiste.ai.mcts import Search  # noqa: E402
 from spielkiste.ai.players import PlainUCT, Player, parse_player  # noqa: E402
@@ -141,13 +136,8 @@ def main(argv=None) -> int:
     p.add_argument("--against", choices=("uct", OPENSPIEL), default="uct",
                    help="B when --b is not given: our textbook UCT or OpenSpiel's MCTSBot")
     p.add_argument("--speed", action="store_true", help="iterations per second instead of matches")
-    p.add_argument("--levels", default="", help="comma-separated levels k to play against level k-1")
-    p.add_argument("--scale", type=float, default=0.56, help="CPython seconds per browser second (--levels)")
-    p.add_argument("--write", action="store_true", help="store --levels results in spielkiste/ai/levels.py")
     args = p.parse_args(argv)
     games = args.game.split(",") if args.game else two_player_games()
-    if args.levels:
-        return level_matches(games, [int(k) for k in args.levels.split(",")], args)
     a = args.a or f"mcts:{args.seconds:g}s"
     b = args.b or f"{args.against}:{args.seconds:g}s"
     parse_player(a)
@@ -185,45 +175,6 @@ def match(gid: str, specs: tuple[str, str], games: int, rng: random.Random, time
           f"{(time.perf_counter() - t0) / 60:5.1f}   {by_seat[0]:>5.1f}/{(games + 1) // 2:<4}"
           f"{by_seat[1]:>5.1f}/{games // 2}{times}", flush=True)
     return points
-
-
-def level_matches(games: list[str], ks: list[int], args) -> int:
-    """Each level k against level k-1 at the page's times scaled to this machine; --write keeps
-    the results in levels.py (merged with the pairs and games not played now)."""
-    rng = random.Random(args.seed)
-    found: dict = {}
-    for k in ks:
-        hi, lo = (f"mcts:{levels.LEVELS[j] * args.scale:.3g}s" for j in (k, k - 1))
-        print(f"level {k} ({hi}) vs level {k - 1} ({lo}), {args.games} games per game, colours alternating")
-        print(HEADER)
-        for gid in games:
-            points = match(gid, (hi, lo), args.games, rng)
-            found.setdefault(gid, {})[k] = (points, args.games, args.scale)
-    if args.write:
-        write_levels(found)
-    return 0
-
-
-def write_levels(new: dict) -> None:
-    """Merges `new` ({game: {level: (points, games, scale)}}) into levels.py as it is now on disk
-    (another run may have written it meanwhile)."""
-    path = levels.__file__
-    with open(path) as f:
-        text = f.read()
-    scope: dict = {}
-    exec(compile(text, path, "exec"), scope)
-    found = {gid: dict(per) for gid, per in scope["MEASURED"].items()}
-    for gid, per in new.items():
-        found.setdefault(gid, {}).update(per)
-    head, rest = text.split("MEASURED: dict[str, dict[int, tuple[float, int, float]]] = {\n")
-    _, tail = rest.split("}\n", 1)       # the rows end in "},", the dict in "}"
-    rows = []
-    for gid in sorted(found, key=list(GAMES).index):
-        per = ", ".join(f"{k}: {v!r}" for k, v in sorted(found[gid].items()))
-        rows.append(f"    {gid!r}: {{{per}}},\n")
-    with open(path, "w") as f:
-        f.write(head + "MEASURED: dict[str, dict[int, tuple[float, int, float]]] = {\n" + "".join(rows) + "}\n" + tail)
-    print(f"wrote {path}")
 
 
 if __name__ == "__main__":

@@ -279,7 +279,8 @@ READ_SNAPSHOT = """async () => {
 # snapshot, the seeded one, stored as start.mjs's make() stores it (gzip body, the raw length in x-length;
 # the entry's URL relative to the origin, as start.mjs makes it from its own)
 SEED = """(() => {
-  if (!%(origins)s.includes(location.origin) || !self.caches) return;
+  // (an opaque origin, a frame sandboxed without allow-same-origin, has no Cache Storage: reading it throws)
+  if (self.origin === "null" || !%(origins)s.includes(location.origin) || !self.caches) return;
   const put = (r) => caches.open("pyodide-snapshot")
     .then((c) => c.put(%(entry)s, new Response(r.body, {headers: {"x-length": %(length)s}})));
   caches.has("pyodide-snapshot").then((has) => has || fetch(%(path)s).then((r) => r.ok && put(r))).catch(() => {});
@@ -615,3 +616,11 @@ def arrows_to(page, cell, limit=60):
         page.keyboard.press(("ArrowRight" if dx > 0 else "ArrowLeft") if abs(dx) >= abs(dy) else
                             ("ArrowDown" if dy > 0 else "ArrowUp"))
     raise AssertionError(f"the arrow keys never reached {cell}")
+
+
+def tool(page, selector):
+    """Click a button of the side panel's Tools menu (issue 54: set up position, rotate, link,
+    pictures), opening the menu first as a player does; in an embed the button shows inline."""
+    if not page.is_visible(selector) and page.is_visible("#btn-tools"):
+        page.click("#btn-tools")
+    page.click(selector)

@@ -9,7 +9,7 @@ import re
 
 import pytest
 
-from conftest import one_move_from_the_end, open_app, shot
+from conftest import one_move_from_the_end, open_app, shot, tool
 from spielkiste.registry import GAMES
 
 
@@ -129,7 +129,7 @@ def test_the_board_editor_in_both_languages(axe, app, server):
     it refuses (marked squares) too."""
     page = app
     for gid, lang in every_game_in_both_languages(page, server):
-        page.click("#btn-edit")
+        tool(page, "#btn-edit")
         page.wait_for_selector("#editor:not([hidden]) #palette button")
         assert violations(axe, page, colours=lang == "en") == [], f"editor {gid} ({lang})"
     page.click("#edit-clear")

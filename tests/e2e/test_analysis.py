@@ -3,7 +3,7 @@ variations three levels deep built by clicking the board, the engine's lines and
 mark, a move of the tree clicked and shown, promote and delete, "Back to the game" with the game as
 it was, and a reload of the room's address finding the same tree; then German on a phone by touch,
 in a 4-player game (a chance per seat). The worker side is tested in tests/test_analysis_session.py."""
-from conftest import Watch, open_app, shot
+from conftest import Watch, open_app, shot, tool
 
 GAME = "snorkels?m=D4,swap,C3,E5"
 
@@ -122,7 +122,7 @@ def test_german_on_a_phone_by_touch_in_a_four_player_game(browser, server):
     page.watch = Watch(page)
     open_app(page, server.url + "#ziggurats?players=4&m=fA1")
     page.tap("#btn-analyse")
-    assert page.text_content("#tree-back") == "Zurück zur Partie"
+    assert page.text_content("#tree-back") == "Zurück zu deiner Partie"
     cell = page.get_attribute("#board [data-cell].target", "data-cell")
     page.tap(f"#board [data-cell='{cell}']")
     while page.locator("#choices button").count() and len(rows(page)) < 2:
@@ -142,7 +142,7 @@ def test_german_on_a_phone_by_touch_in_a_four_player_game(browser, server):
     shot(page, "analysis-390-de-dark")
     # the language changed in the room: its texts and lines in English, its link kept in the address
     page.select_option("#lang", "en")
-    assert page.text_content("#tree-back") == "Back to the game"
+    assert page.text_content("#tree-back") == "Back to your game"
     assert page.text_content("#tree-status") == "Blue to move." and "analysis" in page.url
     page.wait_for_function("document.getElementById('tree-search').textContent.startsWith('Searched')",
                            timeout=30000)
@@ -180,7 +180,7 @@ def test_a_failed_puzzle_and_a_set_up_position_open_on_the_analysis_board(app, s
     assert page.eval_on_selector_all("#movelist button", "els => els.map(e => e.textContent)") == game_moves
     # the board editor: a position set up, then analysed
     on_board = pieces(page)
-    page.click("#btn-edit")
+    tool(page, "#btn-edit")
     page.wait_for_selector("#editor:not([hidden])")
     page.click("#edit-analyse")
     page.wait_for_selector("#analysis:not([hidden])")

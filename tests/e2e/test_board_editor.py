@@ -10,7 +10,7 @@ import random
 
 import pytest
 
-from conftest import Watch, click_some_targets, open_app, shot
+from conftest import Watch, click_some_targets, open_app, shot, tool
 from spielkiste.editor import Editor
 from spielkiste.registry import GAMES
 
@@ -105,7 +105,7 @@ def test_build_play_and_share_a_position(app, other_profile, server, gid):
     page = app                           # the worker's booted page (conftest.py), reset for each game
     page.evaluate(f"location.hash = {frag_of(gid)!r}")
     page.wait_for_function(f"window.spielkiste().startsWith({gid!r})")
-    page.click("#btn-edit")
+    tool(page, "#btn-edit")
     page.wait_for_selector("#editor:not([hidden]) #palette button")
     assert "legal position" in page.text_content("#edit-why")
     ops, to_move, fields, code = recipe(gid)
@@ -135,7 +135,7 @@ def test_build_play_and_share_a_position(app, other_profile, server, gid):
 def open_editor(page, server, frag="snorkels?v=1", query=""):
     open_app(page, server.url + query + "#" + frag)
     if page.is_hidden("#editor"):
-        page.click("#btn-edit")
+        tool(page, "#btn-edit")
     page.wait_for_selector("#editor:not([hidden]) #palette button")
 
 
@@ -222,7 +222,7 @@ def test_studies_are_saved_exported_and_imported(app, server, tmp_path):
     # saved in the browser: a reload still lists it
     page.reload()
     page.wait_for_selector("body[data-ready='1']", timeout=90000)
-    page.click("#btn-edit")
+    tool(page, "#btn-edit")
     assert page.text_content("#study-list li button") == "Corner <b>trap</b>"
 
 
@@ -316,7 +316,7 @@ def test_the_editor_in_an_embed(page, server):
     page.click("#edit-play")
     page.wait_for_function("window.spielkiste().startsWith('snorkels?p=')")
     assert page.is_visible("#btn-edit")
-    page.click("#btn-edit")
+    tool(page, "#btn-edit")
     assert sorted(board_pieces(page)) == ["C3.0", "D4.0"]
 
 

@@ -9,10 +9,12 @@ import tempfile
 import xml.etree.ElementTree as ET
 
 import pytest
-from conftest import Server, moves, open_app, route, shot, wait_moves
+from conftest import Server, moves, open_app, route, shot, tool, wait_moves
 from spielkiste.record import Record
 from spielkiste.registry import get_game
+from spielkiste.texts import t
 from spielkiste_web import links
+from spielkiste_web import ui_texts  # noqa: F401  (the page's text keys)
 
 SVG = "{http://www.w3.org/2000/svg}"
 
@@ -218,7 +220,7 @@ def test_the_board_as_svg_and_png(app, server):
     page = app
     open_app(page, server.url + "#snorkels?m=D4")
     with page.expect_download() as d:
-        page.click("#btn-svg")
+        tool(page, "#btn-svg")
     assert d.value.suggested_filename == "snorkels-1.svg"
     root = ET.parse(d.value.path()).getroot()
     assert root.tag == SVG + "svg"
@@ -230,7 +232,7 @@ def test_the_board_as_svg_and_png(app, server):
     assert any(t.startswith("Snorkels — ") and t.endswith(" to move") for t in texts)      # the caption
     assert {"A", "G", "1", "7"} <= set(texts)            # the coordinates
     with page.expect_download() as d:
-        page.click("#btn-png")
+        tool(page, "#btn-png")
     assert d.value.suggested_filename == "snorkels-1.png"
     with open(d.value.path(), "rb") as f:
         data = f.read()
@@ -257,7 +259,7 @@ def test_share_sheet_on_a_phone(browser, server):
         page = ctx.new_page()
         open_app(page, server.url + "#snorkels?m=D4")
         assert page.inner_text("#btn-link") == "Share"
-        page.click("#btn-link")
+        tool(page, "#btn-link")
         page.wait_for_function("window.shared")
         shared = page.evaluate("window.shared")
         assert shared["url"] == server.url + "#snorkels?m=D4"
@@ -316,12 +318,26 @@ def test_the_example_host_page(page, server):
 
 
 @pytest.mark.service_worker             # so that it could: the embed must not
-def test_an_embed_installs_no_service_worker(page, server):
+def test_an_embed_installs_no_service_worker_and_opens_no_database(page, server):
+    """An embed writes no storage: no service worker, no cache, and no IndexedDB database (PyScript
+    opened two, its file system's in the page and its package cache's in the engine's worker; both
+    are kept in memory now). The origin's databases are listed from a worker of the test's own (the
+    page's window.indexedDB is boot.js's stand-in)."""
     open_app(page, server.url + "?embed#snorkels?v=1")
     page.wait_for_function("['ready', 'page'].includes(document.body.dataset.ai)", timeout=90000)
     page.wait_for_timeout(1000)
     assert page.evaluate("navigator.serviceWorker.getRegistrations().then(r => r.length)") == 0
     assert page.evaluate("caches.keys().then(k => k.length)") == 0
+    assert page.evaluate(DATABASES) == []
+    assert page.evaluate("document.documentElement.dataset.idb") is None     # no refusal: the computer's worker stays
+
+
+# the names of the origin's IndexedDB databases, listed by a worker
+DATABASES = """new Promise((done) => {
+  const code = "indexedDB.databases().then((d) => postMessage(d.map((x) => x.name)))";
+  const w = new Worker(URL.createObjectURL(new Blob([code])));
+  w.onmessage = (e) => { w.terminate(); done(e.data); };
+})"""
 
 
 def test_a_same_site_embed_uses_nothing_from_the_visitors_storage(page, host, server):
@@ -354,12 +370,14 @@ PLAYGROUND = """<!doctype html><html><head><title>playground</title><link rel="i
 <iframe id="preview" SANDBOX width="480" height="560" srcdoc="DOC"></iframe></body></html>"""
 
 
-@pytest.mark.parametrize("sandbox", ["", 'sandbox="allow-scripts"'])
-def test_a_host_page_with_an_opaque_origin_gets_a_board_that_starts(page, host, server, sandbox):
-    """A `srcdoc` host page, and one in a sandboxed frame (a code playground's preview: an opaque origin
-    for the host and for the board's frame): the frame starts, says `ready`, and a move is played."""
+@pytest.mark.parametrize("sandbox", ["", 'sandbox="allow-scripts"', 'sandbox="allow-scripts allow-same-origin"'])
+def test_a_host_page_in_a_srcdoc_or_sandboxed_frame(page, host, server, sandbox):
+    """A `srcdoc` host page, and one in a sandboxed frame (a code playground's preview). Without
+    allow-same-origin the board's frame inherits an opaque origin, where the browser refuses it the
+    site's module scripts and its worker: it says why in the frame and posts `unavailable` (it was
+    silent, the host waiting for `ready` for ever). Otherwise it starts, says `ready`, and plays."""
     import html
-    doc = html.escape(HOST.replace("SRC", server.url + "?embed&seats=hc&level=1#snorkels"), quote=True)
+    doc = html.escape(HOST.replace("SRC", server.url + "?embed&seats=hc&level=1&lang=de#snorkels"), quote=True)
     with open(os.path.join(host.folder, "playground.html"), "w") as f:
         f.write(PLAYGROUND.replace("SANDBOX", sandbox).replace("DOC", doc))
     page.goto(host.url + "playground.html")
@@ -367,11 +385,21 @@ def test_a_host_page_with_an_opaque_origin_gets_a_board_that_starts(page, host, 
     hosting.locator("#game").wait_for(state="attached")
     frame = hosting.locator("#game").element_handle().content_frame()
     board = page.frame_locator("#preview").frame_locator("#game")
+    if sandbox == 'sandbox="allow-scripts"':
+        hosting.wait_for_function("window.events.some(e => e.type === 'unavailable')", timeout=30000)
+        said = [e for e in hosting.evaluate("window.events") if e["type"] == "unavailable"]
+        assert said == [{"source": "spielkiste", "type": "unavailable", "reason": "sandboxed",
+                         "text": t("ui.sandboxed", "de")}]
+        assert board.locator("#message-text").inner_text() == t("ui.sandboxed", "de")
+        assert board.locator("#message").is_visible()
+        page.wait_for_timeout(1000)
+        assert [e["type"] for e in hosting.evaluate("window.events")] == ["unavailable"]
+        assert all("CORS" in m or "ERR_FAILED" in m for m in page.watch.console if m.startswith("error"))
+        return
     try:
         hosting.wait_for_function("window.events.some(e => e.type === 'ready')", timeout=90000)
     except Exception as e:
         raise AssertionError(f"no ready: {frame.evaluate('document.body.outerHTML.slice(0, 3000)')}; "
-                             f"console: {page.watch.console[-20:]}"
-                             f"; errors: {page.watch.errors}") from e
+                             f"console: {page.watch.console[-20:]}; errors: {page.watch.errors}") from e
     board.locator("[data-cell='D4']").click()
     hosting.wait_for_function("window.events.some(e => e.type === 'move' && e.seat === 1)", timeout=120000)

@@ -8,7 +8,7 @@ import tempfile
 
 import pytest
 
-from conftest import Server, Watch, click_some_targets, moves, open_app, place_in_the_centre, wait_moves
+from conftest import Server, Watch, click_some_targets, moves, open_app, place_in_the_centre, tool, wait_moves
 from spielkiste.texts import t
 from spielkiste_web import ui_texts  # noqa: F401  (the page's text keys)
 
@@ -64,10 +64,10 @@ def test_a_worker_terminated_mid_search_is_replaced_and_the_game_goes_on(page, s
     open_app(page, server.url + "#snorkels")
     page.wait_for_selector("body[data-ai='ready']", timeout=90000)
     page.click("#btn-new")
-    page.select_option("#level", "3")        # 3 s a move: the search is still on when the worker goes
+    page.select_option("#level", "4")        # about 2 s a move: the search is still on when the worker goes
     page.click("#newgame-start")
     for _ in range(6):                       # a game shown for a while: its snapshots' rev has grown
-        page.click("#btn-rotate")
+        tool(page, "#btn-rotate")
     page.click("[data-cell='C3']")
     page.wait_for_selector("body[data-thinking='1']", timeout=10000)
     page.evaluate("document.querySelector('script[name^=\"engine\"]').xworker.terminate()")
@@ -266,4 +266,155 @@ def test_a_deeply_nested_save_is_set_aside(browser, server):
     open_app(page, server.url, timeout=60000)
     assert page.evaluate(ASIDE) == save
     assert "saved game" in message(page)
+    page.context.close()
+
+
+def test_an_embed_whose_engine_fails_says_what_a_reload_gives_and_claims_nothing_kept(browser, served):
+    """An embed keeps nothing: its failure message says so (in the frame's language) and that a
+    reload goes on from the position its address holds, never "Your game is kept"."""
+    srv = served(lambda folder: os.remove(os.path.join(folder, "engine.py")))
+    page = page_with(browser, "")
+    page.goto(srv.url + "?embed&lang=de#snorkels?m=D4")
+    page.wait_for_selector("body[data-ai='lost']", timeout=60000)
+    said = message(page)
+    assert said == t("ui.ai_failed_embed", "de") and "erhalten" not in said
+    assert "kept" not in t("ui.ai_failed_embed", "en")
+    assert page.text_content("#message-action") == t("ui.reload", "de")
+    assert page.evaluate("Object.keys(localStorage).length") == 0
+    page.context.close()
+
+
+def poisoned(folder):
+    """The served engine worker lets an error escape `handle` (its worker is dropped) for every
+    `picture` request and for the analysis board's lines of one position (tree_lines at PATH)."""
+    with open(os.path.join(folder, "engine.py"), "a") as f:
+        f.write("\n\n_handle = handle\n\n\ndef handle(json_text):\n"
+                "    m = json.loads(str(json_text))\n"
+                f"    if m.get('op') == 'picture' or (m.get('op') == 'tree_lines' and m.get('path') == {PATH!r}):\n"
+                "        raise RuntimeError('poisoned')\n"
+                "    return _handle(json_text)\n")
+
+
+PATH = "D4,swap,C3,E5"
+ASIDE_SAID = ("!document.getElementById('message').hidden && "
+              f"document.getElementById('message-text').textContent === {t('ui.ai_set_aside', 'en')!r}")
+TREE_ROWS = "[...document.querySelectorAll('#tree-moves button[data-path]')].map(b => b.dataset.path)"
+
+
+def test_lines_and_a_picture_that_kill_every_worker_are_set_aside_and_the_room_stays_usable(browser, served):
+    """Requests of the analysis board and the share menu go through app.request: one that stopped two
+    workers is set aside with ui.ai_set_aside, and the room (or the game) goes on with the next worker."""
+    srv = served(poisoned)
+    ctx = browser.new_context()
+    page = ctx.new_page()
+    page.watch = Watch(page)
+    open_app(page, srv.url + "#snorkels?m=" + PATH)
+    page.wait_for_selector("body[data-ai='ready']", timeout=90000)
+    page.click("#btn-analyse")
+    assert page.get_attribute("body", "data-room") == "analysis"
+    # its lines kill the worker and its replacement (restored with the game and the room): set aside
+    page.wait_for_function(ASIDE_SAID, timeout=120000)
+    page.wait_for_selector("body[data-ai='ready']", timeout=90000)
+    assert page.locator(ENGINES).first.get_attribute("name") == "engine2"
+    assert page.get_attribute("body", "data-room") == "analysis"        # the room stays
+    assert page.locator("#tree-lines li").count() == 0
+    # and is usable: a move of the board starts a variation, whose lines the third worker searches
+    page.click("[data-cell='B2']")
+    page.wait_for_function(f"{TREE_ROWS}.includes({PATH + ',B2'!r})", timeout=30000)
+    page.wait_for_selector("#tree-lines li", timeout=30000)
+    assert page.locator(ENGINES).first.get_attribute("name") == "engine2"
+    # back in the game, a picture that kills two workers: set aside, no download, the game goes on
+    page.click("#tree-back")
+    page.wait_for_function("document.body.dataset.room !== 'analysis'", timeout=30000)
+    close_message(page)
+    downloads = []
+    page.on("download", lambda d: downloads.append(d))
+    tool(page, "#btn-svg")
+    page.wait_for_function(ASIDE_SAID, timeout=120000)
+    page.wait_for_selector("body[data-ai='ready']", timeout=90000)
+    assert page.locator(ENGINES).first.get_attribute("name") == "engine4"
+    assert downloads == []
+    assert moves(page) == PATH.split(",")
+    page.click("[data-cell='B2']")
+    wait_moves(page, 5)
+    assert page.watch.errors == []
+    ctx.close()
+
+
+KILL = "document.querySelector('script[name^=\"engine\"]').xworker.terminate()"
+# an input the page takes while its worker is gone, unsettled: its answer comes only after the dead
+# worker's time-out (engine.CALL_TIMEOUT, 20 s) and the replacement's start, longer than settle.py waits
+LOST_SAID = ("!document.getElementById('message').hidden && "
+             f"document.getElementById('message-text').textContent === {t('ui.ai_lost', 'en')!r}")
+def close_message(page):
+    if page.is_visible("#message-close"):
+        page.click("#message-close")
+
+
+CLICK = "document.querySelector(%r).dispatchEvent(new MouseEvent('click', {bubbles: true}))"
+
+
+def test_a_worker_killed_during_a_review_a_players_move_and_a_puzzle_is_replaced_and_each_goes_on(browser, server):
+    """Nothing tells the page that a terminated worker is gone: the request on its way times out, a new
+    worker gets the game (and the room) and then that request, so the part in progress goes on by itself."""
+    ctx = browser.new_context()
+    page = ctx.new_page()
+    page.watch = Watch(page)
+    open_app(page, server.url + "#snorkels?m=D4,C3,E5,B2,F6")        # a shared game: every seat human
+    page.wait_for_selector("body[data-ai='ready']", timeout=90000)
+    # a review: its steps go on to the end on the next worker
+    page.eval_on_selector("#btn-review", "b => b.dataset.seconds = '1'")
+    page.click("#btn-review")
+    page.wait_for_selector("#review-progress:not([hidden])", timeout=10000)
+    page.evaluate(KILL)
+    page.wait_for_function(LOST_SAID, timeout=60000)
+    page.wait_for_function("window.spielkisteReview() !== ''", timeout=90000)
+    review = json.loads(page.evaluate("window.spielkisteReview()"))
+    assert review["state"] == "done" and len(review["points"]) == 6
+    assert page.locator(ENGINES).first.get_attribute("name") == "engine1"
+    # the player's move, sent to a worker that is gone: played on the next one
+    # (the restart is said while the player waits; their move, once played, closes the bar as any act does)
+    close_message(page)
+    page.evaluate(KILL)
+    page.evaluate(CLICK % "[data-cell='A1']")
+    page.wait_for_function(LOST_SAID, timeout=60000)
+    wait_moves(page, 6, timeout=90000)
+    assert moves(page) == ["D4", "C3", "E5", "B2", "F6", "A1"]
+    assert page.locator(ENGINES).first.get_attribute("name") == "engine2"
+    # a puzzle asked of a worker that is gone: opened on the next one
+    close_message(page)
+    page.evaluate(KILL)
+    page.evaluate(CLICK % "#btn-puzzles")
+    page.wait_for_function(LOST_SAID, timeout=60000)
+    page.wait_for_selector("#puzzle:not([hidden])", timeout=90000)
+    assert page.get_attribute("body", "data-room") == "puzzle"
+    page.wait_for_selector("body[data-ai='ready']", timeout=30000)
+    assert page.locator(ENGINES).count() == 1
+    assert page.locator(ENGINES).first.get_attribute("name") == "engine3"
+    assert page.watch.errors == []
+    assert [c for c in page.watch.console if "Traceback" in c] == []
+    ctx.close()
+
+
+# the first worker terminated as soon as it is ready, before the page's first request (the link's game) is answered
+KILL_AT_START = """document.addEventListener('DOMContentLoaded', () => new MutationObserver((changes, observer) => {
+  const s = document.querySelector('script[name="engine"]');
+  if (document.body.dataset.ai === 'ready' && s && s.xworker) {
+    observer.disconnect(); s.xworker.terminate(); window.__killed = document.body.dataset.ready || 'before'; }
+}).observe(document.body, {attributes: true, attributeFilter: ['data-ai']}));"""
+
+
+def test_a_worker_killed_before_the_first_snapshot_is_replaced_and_the_link_and_a_click_are_kept(browser, server):
+    page = page_with(browser, KILL_AT_START)
+    page.goto(server.url + "#snorkels?m=D4")
+    page.wait_for_function("window.__killed", timeout=90000)
+    assert page.evaluate("window.__killed") == "before"              # no snapshot yet: the page is not ready
+    page.click("[data-cell='C3']")                                   # on boot.js's board, while the page waits
+    page.wait_for_function(LOST_SAID, timeout=60000)
+    page.wait_for_selector("body[data-ready='1']", timeout=90000)
+    assert page.locator(ENGINES).first.get_attribute("name") == "engine1"
+    wait_moves(page, 2, timeout=30000)
+    assert moves(page) == ["D4", "C3"]
+    assert page.evaluate("window.spielkiste()").startswith("snorkels?m=D4,C3")
+    assert page.watch.errors == []
     page.context.close()

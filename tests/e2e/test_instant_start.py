@@ -85,22 +85,29 @@ def test_start_position_shown_and_click_played_once_ready(held_page, server):
 
 
 @pytest.mark.parametrize("held_page", ["de-DE"], indirect=True)
-def test_click_on_a_placeholder_says_loading_and_plays_nothing(held_page, server):
-    """With no link and no save, Snorkels starts from a random set-up: the board shown early is only
-    its default set-up, so a click there is answered with "loading", never played on another board.
-    A German browser gets the early page in German, as Python will draw it."""
+def test_a_first_visit_paints_its_game_and_plays_the_click(held_page, server):
+    """With no link and no save, the page opens the game's start (Snorkels' default set-up, not a
+    random one, issue 54): the board shown early is that very board, so a click there is kept and
+    played. A German browser gets the early page in German, as Python will draw it: the game list
+    (with its lessons' and puzzles' links) and the seat rows are the ones Python draws."""
     page = held_page
     page.goto(server.url)
-    assert early_board(page) == "placeholder"
+    assert early_board(page) == "exact"
     assert page.get_attribute("html", "lang") == "de"
-    early_chooser = page.eval_on_selector_all("#game-list button", "bs => bs.map(b => b.textContent)")
-    page.click("#board [data-cell]")
+    side = ("() => [[...document.querySelectorAll('#game-list li')].map(li => li.innerText),"
+            " [...document.querySelectorAll('#seats li')].map(li => li.innerText),"
+            " [...document.querySelectorAll('#aids label')].map(l => l.innerText)]")
+    early_side = page.evaluate(side)
+    assert len(early_side[0]) == 10 and len(early_side[1]) == 2 and early_side[2]
+    cell = page.get_attribute("#board [data-cell].target", "data-cell")
+    page.click(f'#board [data-cell="{cell}"]')
     assert "wird geladen" in page.text_content("#status")
     page.held.release()
     page.wait_for_selector("body[data-ready='1']", timeout=90000)
-    assert moves(page) == []
+    assert wait_moves(page, 1)[0].endswith(cell)
+    assert page.evaluate("window.spielkiste()").startswith(f"snorkels?m={cell}")
     assert "wird geladen" not in page.text_content("#status")
-    assert page.eval_on_selector_all("#game-list button", "bs => bs.map(b => b.textContent)") == early_chooser
+    assert page.evaluate(side) == early_side
 
 
 def test_the_first_tap_and_new_game_on_a_slow_first_visit_both_take_effect(browser, dist, server):

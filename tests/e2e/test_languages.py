@@ -11,7 +11,7 @@ import sys
 
 import pytest
 
-from conftest import ROOT, one_move_from_the_end, open_app
+from conftest import ROOT, one_move_from_the_end, open_app, tool
 from spielkiste.registry import GAMES
 from spielkiste_web import ui_texts  # noqa: F401  (the page's own keys belong to the table too)
 
@@ -82,7 +82,7 @@ def test_every_screen_speaks_one_language(app, server, lang):
         assert loaded.endswith(f"/rules/{gid}.{lang}.html"), loaded
         seen[f"{gid} rules"] = foreign_words(page, lang)
         page.click("#rules-close")
-        page.click("#btn-edit")                   # the board editor: palette, fields, options, a refusal
+        tool(page, "#btn-edit")                   # the board editor: palette, fields, options, a refusal
         if page.is_visible("#edit-options-box"):
             page.click("#edit-options-box summary")
         seen[f"{gid} editor"] = foreign_words(page, lang)

@@ -3,7 +3,7 @@ link (a rules example, another site sending the visitor to a link, a hidden same
 app, an unreadable link and a reload), a second tab, and Undo/Redo; the way back is one tap away."""
 import json
 
-from conftest import Watch, click_some_targets, moves, open_app, place_in_the_centre, route, wait_moves
+from conftest import Watch, click_some_targets, moves, open_app, place_in_the_centre, route, tool, wait_moves
 
 KEPT = "localStorage.getItem('spielkiste.game.' + localStorage.getItem('spielkiste.current.snorkels'))"
 
@@ -114,7 +114,7 @@ def test_a_tab_closed_while_its_computer_thinks_leaves_the_move_to_the_other_tab
     page = app
     open_app(page, server.url + "#snorkels")
     page.click("#btn-new")
-    page.select_option("#level", "3")                               # 3 s a move
+    page.select_option("#level", "4")                               # about 2 s a move
     page.click("#newgame-start")
     page.wait_for_selector("[data-cell].target")
     place_in_the_centre(page)
@@ -166,7 +166,7 @@ def test_the_link_box_follows_the_game_and_closes_for_a_new_one(app, server):
     page = app
     open_app(page, server.url + "#snorkels?m=D4")
     page.context.grant_permissions(["clipboard-read", "clipboard-write"])
-    page.click("#btn-link")
+    tool(page, "#btn-link")
     page.wait_for_selector("#link-box:not([hidden])")
     assert page.input_value("#link-text").endswith("#snorkels?m=D4")
     page.click("[data-cell='C3']")

@@ -200,7 +200,7 @@ def test_a_puzzle_link_in_a_fresh_page_in_german_on_a_phone_by_touch(browser, se
     colour = {"purple": "Lila", "green": "Grün"}[p.colour]
     assert page.text_content("#puzzle-task") == f"{colour} zieht und gewinnt"
     assert page.text_content("#puzzle-title") == f"Aufgabe {p.id}"
-    assert page.text_content("#puzzle-leave") == "Zurück zur Partie"
+    assert page.text_content("#puzzle-leave") == "Zurück zu deiner Partie"
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     box = page.locator("#puzzle-next").bounding_box()
     assert box["height"] >= 44

@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from conftest import Watch, open_app, shot
+from conftest import Watch, open_app, shot, tool
 from spielkiste.texts import t
 from spielkiste_web import ui_texts  # noqa: F401  (the page's text keys)
 
@@ -113,7 +113,7 @@ def studies_page(page, server, items):
     page.evaluate(FULL)
     page.evaluate("items => localStorage.setItem('spielkiste.studies.snorkels', items)", json.dumps(items))
     open_app(page, server.url + "#snorkels?v=1")
-    page.click("#btn-edit")
+    tool(page, "#btn-edit")
     page.wait_for_selector("#editor:not([hidden]) #palette button")
     return page
 

@@ -9,7 +9,7 @@ import re
 
 import pytest
 
-from conftest import open_app
+from conftest import open_app, tool
 from test_a11y import luminance
 
 COLOURS = """() => {
@@ -95,7 +95,7 @@ def test_an_exported_picture_keeps_the_theme_shown(app, server):
     page.click("#btn-theme")
     square = page.evaluate(COLOURS)["square"]
     with page.expect_download() as got:
-        page.click("#btn-svg")
+        tool(page, "#btn-svg")
     with open(got.value.path(), encoding="utf-8") as f:
         text = f.read()
     assert re.match(r'<svg [^>]*data-theme="dark"', text)

@@ -1,25 +1,26 @@
 # ruff: noqa: E501  (MEASURED and RATINGS are written by the benches, one line per game)
-"""The computer's levels: seconds per move, and how each level fared against the one below it.
+"""The computer's levels: each a strength (search iterations, the same on every device), and how
+each level fared against the one below it.
 
-MEASURED is written by `tests/bench/strength.py --levels --write` and `tests/bench/ladder.py --write`
-(do not edit it by hand):
-for a game and a level k >= 2, the points level k scored against level k-1 in a match with
-colours alternating, the number of games, and the time scale of that match (CPython seconds
-per browser second: the browser's Pyodide runs the search at about half the speed, so the
-match gives each level the iterations it gets in the page). The new-game dialog shows it, and
-says so when a level is clearly weaker than the one below (a longer search is not always better).
+A level is what the search may do, not a time: "beginner" (-1) and "casual" (0) search WEAK iterations
+and draw their move with a temperature (weak.sample_move: mistakes on purpose); levels 1-4 search
+iterations() of the best move, spaced evenly in log-iterations from casual's up to TOP, the strongest:
+what the search does in TOP_SECONDS a move in the page's Pyodide (PAGE_RATE, its iterations per second
+on this machine). On a slower device a level keeps its strength and takes longer. Saves and links keep
+their level numbers: 1-4 were seconds per move (0.3, 1, 3, 8 s) and are now the same four steps from
+the weakest full search to the strongest.
 
-Below level 1 are "beginner" (-1) and "casual" (0), levels of their own numbers so a save or link
-of levels 1-4 keeps its meaning: they search WEAK iterations and draw their move with a
-temperature (weak.sample_move), their seconds in LEVELS only a cap. `tests/bench/ladder.py --write`
-measures them in iterations, machine-independent: level -1 against the novice reference (stored as
-level -1's entry), 0 against -1 and 1 against 0, level 1 at PAGE_RATE (the search's iterations per
-second in the page's Pyodide) times its seconds; their entries' scale is 0.0 (played in
-iterations). It then fits RATINGS: one Elo-style rating per game and level, Bradley-Terry over
-every match in MEASURED, the novice anchored at NOVICE_RATING, with 95 % intervals."""
+MEASURED and RATINGS are written by `tests/bench/ladder.py --write` from the games in
+tests/bench/ladder_results.jsonl (do not edit them by hand): for a game and a level k, the points level k
+scored against the level below it (the lowest level: against the novice reference, weak.novice_move),
+the number of games, and the time scale of the match (0.0: played in iterations). RATINGS: one
+Elo-style rating per game and level, a Bradley-Terry fit over the matches decided, the novice anchored at
+NOVICE_RATING, with 95 % intervals. offered() drops the levels that the fit cannot tell apart from the
+next one up (less than STEP_ELO)."""
 import math
 
-LEVELS = {-1: 1.0, 0: 1.0, 1: 0.3, 2: 1.0, 3: 3.0, 4: 8.0}     # seconds per move in the page at each level
+TOP_SECONDS = 2.0            # the strongest level: the search's iterations in about 2 s a move in the page
+STEP_ELO = 400 * math.log10(0.65 / 0.35)     # a level offered scores at least 65 % against the one below
 # the levels below level 1: (iterations, temperature) per game, tuned so that beginner scores about
 # half against the novice reference (a random mover is far weaker in some games than in others)
 WEAK: dict[int, tuple[int, float]] = {-1: (24, 0.12), 0: (150, 0.03)}
@@ -33,19 +34,16 @@ WEAK_GAMES: dict[str, dict[int, tuple[int, float]]] = {
     'ziggurats': {-1: (24, 0.12), 0: (165, 0.02)},
     'drei': {-1: (24, 0.33), 0: (150, 0.08)},
 }
+LEVELS = (-1, 0, 1, 2, 3, 4)                # beginner, casual, 1-4 (TOP_LEVEL the strongest)
+TOP_LEVEL = 4
 DEFAULT_LEVEL = 1                           # a first game's level (no game played yet)
 NOVICE_RATING = 1000
 
 MEASURED: dict[str, dict[int, tuple[float, int, float]]] = {
-    'surikata': {-1: (11.0, 24, 0.0), 0: (23.0, 24, 0.0), 1: (20.0, 24, 0.0), 2: (12.5, 24, 0.56), 3: (11.0, 12, 0.56), 4: (7.5, 12, 0.56)},
-    'snorkels': {-1: (11.0, 24, 0.0), 0: (19.0, 24, 0.0), 1: (21.0, 24, 0.0), 2: (15.0, 24, 0.56), 3: (9.0, 12, 0.56), 4: (7.0, 12, 0.56)},
-    'blockade': {-1: (13.0, 24, 0.0), 0: (24.0, 24, 0.0), 1: (24.0, 24, 0.0), 2: (15.5, 24, 0.56), 3: (8.0, 12, 0.56), 4: (10.0, 12, 0.56)},
-    'weltreich': {-1: (11.5, 24, 0.0), 0: (16.0, 24, 0.0), 1: (20.5, 24, 0.0), 2: (14.5, 24, 0.56), 3: (8.5, 12, 0.56), 4: (11.5, 24, 0.56)},
-    'sprung': {-1: (12.0, 24, 0.0), 0: (22.0, 24, 0.0), 1: (24.0, 24, 0.0), 2: (18.0, 24, 0.56), 3: (15.0, 24, 0.56), 4: (8.0, 12, 0.56)},
-    'aufstellen': {-1: (11.0, 24, 0.0), 0: (23.0, 24, 0.0), 1: (21.0, 24, 0.0), 2: (21.0, 24, 0.56), 3: (9.0, 12, 0.56), 4: (8.0, 12, 0.56)},
-    'tor': {-1: (12.5, 24, 0.0), 0: (19.5, 24, 0.0), 1: (24.0, 24, 0.0), 2: (16.0, 24, 0.56), 3: (7.5, 12, 0.56), 4: (11.5, 24, 0.56)},
-    'ziggurats': {-1: (12.0, 24, 0.0), 0: (17.5, 24, 0.0), 1: (17.5, 24, 0.0), 2: (15.2, 24, 0.56), 3: (6.2, 12, 0.56), 4: (9.5, 12, 0.56)},
-    'drei': {-1: (14.0, 24, 0.0), 0: (20.0, 24, 0.0), 1: (18.0, 24, 0.0), 2: (15.5, 24, 0.56), 3: (16.0, 24, 0.56), 4: (12.5, 24, 0.56)},
+    'surikata': {0: (23.0, 24, 0.0)},
+    'blockade': {0: (24.0, 24, 0.0)},
+    'sprung': {0: (22.0, 24, 0.0)},
+    'aufstellen': {0: (23.0, 24, 0.0)},
 }
 
 
@@ -62,15 +60,6 @@ PAGE_RATE: dict[str, float] = {
 }
 
 RATINGS: dict[str, dict[int, tuple[int, int, int]]] = {
-    'surikata': {-1: (972, 836, 1109), 0: (1450, 1133, 1768), 1: (1714, 1350, 2077), 2: (1727, 1339, 2116), 3: (2081, 1593, 2569), 4: (2163, 1638, 2688)},
-    'snorkels': {-1: (972, 836, 1109), 0: (1192, 978, 1406), 1: (1507, 1217, 1798), 2: (1592, 1270, 1915), 3: (1766, 1380, 2152), 4: (1820, 1389, 2251)},
-    'blockade': {-1: (1028, 891, 1164), 0: (1704, 1199, 2209), 1: (2380, 1679, 3081), 2: (2480, 1764, 3195), 3: (2590, 1848, 3333), 4: (2840, 2059, 3620)},
-    'weltreich': {-1: (986, 850, 1122), 0: (1101, 903, 1299), 1: (1389, 1118, 1661), 2: (1460, 1155, 1765), 3: (1601, 1233, 1968), 4: (1587, 1195, 1979)},
-    'sprung': {-1: (1000, 864, 1136), 0: (1382, 1117, 1646), 1: (2058, 1504, 2612), 2: (2239, 1664, 2815), 3: (2325, 1733, 2917), 4: (2435, 1811, 3059)},
-    'aufstellen': {-1: (972, 836, 1109), 0: (1450, 1133, 1768), 1: (1765, 1392, 2139), 2: (2081, 1659, 2503), 3: (2254, 1782, 2727), 4: (2365, 1852, 2877)},
-    'tor': {-1: (1014, 878, 1150), 0: (1255, 1037, 1473), 1: (1931, 1398, 2464), 2: (2046, 1494, 2598), 3: (2128, 1542, 2713), 4: (2114, 1513, 2715)},
-    'ziggurats': {-1: (1000, 864, 1136), 0: (1164, 960, 1368), 1: (1328, 1074, 1582), 2: (1419, 1129, 1710), 3: (1430, 1083, 1776), 4: (1639, 1226, 2052)},
-    'drei': {-1: (1056, 918, 1194), 0: (1319, 1095, 1544), 1: (1501, 1228, 1774), 2: (1601, 1293, 1909), 3: (1716, 1377, 2056), 4: (1730, 1364, 2096)},
 }
 
 
@@ -79,13 +68,50 @@ def weak_level(gid: str, level: int) -> tuple[int, float] | None:
     return WEAK_GAMES.get(gid, {}).get(level, WEAK.get(level))
 
 
-def spec(gid: str, level: int, rate: float) -> str:
-    """The player spec (players.parse_player) of `level` in game `gid` in a match, in iterations:
-    the weak levels' own, the others' seconds times `rate` (the page's iterations per second)."""
+def page_rate(gid: str) -> float:
+    """The search's iterations per second in the page in game `gid` (the slowest game's where unmeasured)."""
+    return PAGE_RATE.get(gid, min(PAGE_RATE.values()))
+
+
+def iterations(gid: str, level: int) -> int:
+    """The search iterations of `level` in game `gid`: the weak levels' own; levels 1-4 evenly spaced in
+    log-iterations from casual's (level 0) up to TOP_SECONDS of the page's search (level 4)."""
     found = weak_level(gid, level)
     if found is not None:
-        return f"mcts:{found[0]},temperature={found[1]:g}"
-    return f"mcts:{max(1, round(LEVELS[level] * rate))}"
+        return found[0]
+    if level not in LEVELS:
+        raise ValueError(f"no level {level}")
+    low = WEAK_GAMES.get(gid, WEAK)[0][0]          # casual's
+    top = max(low + 1, round(TOP_SECONDS * page_rate(gid)))
+    return max(low + 1, int(round(low * (top / low) ** (level / TOP_LEVEL))))
+
+
+def target(gid: str, level: int) -> tuple[int, float | None]:
+    """(iterations, temperature or None: the best move) the computer searches at `level` in `gid`."""
+    found = weak_level(gid, level)
+    return found if found is not None else (iterations(gid, level), None)
+
+
+def spec(gid: str, level: int) -> str:
+    """The player spec (players.parse_player) of `level` in game `gid` in a match."""
+    n, temperature = target(gid, level)
+    return f"mcts:{n}" if temperature is None else f"mcts:{n},temperature={temperature:g}"
+
+
+def seconds(level: int) -> float:
+    """About how long a move at `level` takes in the page on this machine: the slowest game's."""
+    return round(max(iterations(gid, level) / rate for gid, rate in PAGE_RATE.items()), 2)
+
+
+def offered(gid: str) -> list[int]:
+    """The levels offered in game `gid`: from the top down, a level is kept when the fit rates it at
+    least STEP_ELO below the last one kept (an unrated level is kept until measured)."""
+    rated = RATINGS.get(gid, {})
+    kept = [TOP_LEVEL]
+    for k in sorted(LEVELS, reverse=True)[1:]:
+        if k not in rated or kept[-1] not in rated or rated[kept[-1]][0] - rated[k][0] >= STEP_ELO:
+            kept.append(k)
+    return sorted(kept)
 
 
 def rating(gid: str, level: int) -> tuple[int, int, int] | None:

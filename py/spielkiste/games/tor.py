@@ -432,6 +432,13 @@ class Tor(State):
         frm, to = divmod(move, NN)
         return f"{CELLS[frm]}-{CELLS[to]}"
 
+    def follows_up(self) -> bool:
+        return self.gate >= 0 and self.result is None
+
+    def follow_up_text(self, text: str) -> str:
+        """"B2S" after the movement that opened B2: "+S B2" (T triangle, S square, N no piece)."""
+        return f"+{text[-1].upper()} {text[:-1].upper()}"
+
     def move_input(self, move: int) -> tuple[tuple[str, ...], str | None]:
         if move >= PLACE:
             ctr, k = divmod(move - PLACE, 3)

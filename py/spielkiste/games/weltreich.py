@@ -644,6 +644,7 @@ class Weltreich(State):
             i = INDEX[cell.id]
             if i in crowns:
                 cell.label = msg("weltreich.crown_of", players=joined(self.seat_ref(s) for s in crowns[i]))
+                cell.owners = tuple(self.seat_colour(s) for s in crowns[i])     # drawn: whose crowning throne
         b = self.board
         for i in range(NN):
             x = b[i]

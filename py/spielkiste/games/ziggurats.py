@@ -48,6 +48,13 @@ add({
     "opt.ziggurats.foundations": ("Foundation blocks per player", "Fundamentblöcke pro Spieler"),
     "ziggurats.setup": ("Set-up: {player} places foundation {n} of {total}.",
                         "Aufbau: {player} setzt Fundament {n} von {total}."),
+    "ziggurats.play": ("{player}: place a block from the supply on a lit square, or move a lit block of yours "
+                       "onto a neighbouring stack.",
+                       "{player}: Setze einen Block aus dem Vorrat auf ein markiertes Feld oder ziehe einen "
+                       "markierten eigenen Block auf einen Nachbarstapel."),
+    "ziggurats.play_move": ("{player}: the supply is empty: move a lit block of yours onto a neighbouring stack.",
+                            "{player}: Der Vorrat ist leer: Ziehe einen markierten eigenen Block auf einen "
+                            "Nachbarstapel."),
     "ziggurats.supply": ("{player}: {n} {n:block|blocks} in supply.", "{player}: {n} {n:Block|Blöcke} im Vorrat."),
     "ziggurats.back": ("{player}'s block on {cell} may not go back to {to} this turn.",
                        "{player}s Block auf {cell} darf in diesem Zug nicht zurück nach {to}."),
@@ -737,7 +744,25 @@ class Ziggurats(State):
         if self.result is None and self.in_setup():
             return "ziggurats.setup", {"player": self.seat_ref(self.to_move), "n": self.placed + 1,
                                        "total": self.total}
+        if self.result is None:             # the playing phase: what to do now
+            key = "ziggurats.play" if self.supply[self.to_move] else "ziggurats.play_move"
+            return key, {"player": self.seat_ref(self.to_move)}
         return None
+
+    def closed(self) -> list[int]:
+        """The set-up's closed squares: empty, but a foundation there would touch one or leave no room."""
+        ok = set(self.geo.foundation_squares(self.foundation_mask(), self.total - self.placed - 1))
+        return [i for i, s in enumerate(self.board) if not s and i not in ok]
+
+    def closed_squares(self) -> dict[str, Message]:
+        if self.result is not None or not self.in_setup():
+            return {}
+        out = {}
+        for i in self.closed():
+            why = self.why_illegal("f" + self.geo.cells[i])
+            if why is not None:
+                out[self.geo.cells[i]] = why
+        return out
 
     def view(self, aids: frozenset[str] = frozenset(), selected: str | None = None) -> View:
         geo, board = self.geo, self.board
@@ -756,10 +781,12 @@ class Ziggurats(State):
         elif "ziggurat" in aids:
             v.add_layer("goal", [geo.cells[i] for i, s in enumerate(board) if s[:1] == "F" and len(s) == 3])
         if self.result is None and self.in_setup():
-            ok = set(self.geo.foundation_squares(self.foundation_mask(), self.total - self.placed - 1))
-            v.add_layer("forbidden", [geo.cells[i] for i, s in enumerate(board) if not s and i not in ok])
+            v.add_layer("forbidden", [geo.cells[i] for i in self.closed()])
         if self.result is None and not self.in_setup():
             seat = self.to_move
+            # where a move can start: the squares to place on, the blocks that move
+            starts = {m % 100 if m < MOVE else (m - MOVE) // 100 for m in self.legal_moves()}
+            v.add_layer("due", [geo.cells[i] for i in sorted(starts)])
             back = self.back[seat]
             if back is not None and board[back[1]][-1:] == CHARS[seat]:
                 v.notes.append(("ziggurats.back", {"player": self.seat_ref(seat), "cell": geo.cells[back[1]],

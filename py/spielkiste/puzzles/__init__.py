@@ -12,8 +12,9 @@ mined by tests/bench/mine_puzzles.py. A puzzle:
               exactly one first move, no other first move wins within `depth` (in Die Drei none wins
               at all, by its exact solver) and no win in fewer (a defender left only moves that lose,
               as Surikata's lines of three, counts as one more move of the mover: proof.py);
-              'defend': exactly one move does not lose at once (every other one ends the game lost or
-              lets the opponent win with its next move; after it the opponent's turn cannot win), depth 1
+              'defend': no win within 3, and exactly one move after which the opponent cannot force a
+              win within 3 of its moves (proof.HOLD), while after every other one it can, within
+              `depth` of its moves at most (the slowest wrong move's; 1: every other loses at once)
   line        the moves as played, in notation: the mover's and the defence that resists longest
               (the page plays the defence); every later move of the mover in the line is its only
               move that still wins in time, but its last one, where any move that wins at once is right
@@ -41,7 +42,7 @@ from ..ai.mcts import Search
 from ..engine import Move, Outcome, State
 from ..errors import SpielkisteError
 from ..registry import get_game
-from .proof import Found, OutOfBudget, Prover, after, analyse, wins_at_once
+from .proof import HOLD, Found, OutOfBudget, Prover, after, analyse, wins_at_once
 
 KINDS = ("win", "defend")
 SEEDS = (1, 2, 3)
@@ -195,9 +196,11 @@ class Refutation:
     """How a wrong move fails: `replies`, the opponents' moves that answer it (in notation; none when
     the wrong move ended the game or its mover moves again), and `outcome`, the game's end after
     them (the mover's win only where every reply lost: a win slower than the puzzle's), or None:
-    the game goes on, and the mover can no longer force a win within the puzzle's moves (proven)."""
+    the game goes on, and the mover can no longer force a win within the puzzle's moves (proven);
+    in a defence, `forced` the opponent's moves to the win it then forces (proven), else 0."""
     replies: tuple[str, ...]
     outcome: Outcome | None
+    forced: int = 0
 
 
 def refutation(p: Puzzle, played: tuple[str, ...] | list[str], answer: str,
@@ -208,6 +211,8 @@ def refutation(p: Puzzle, played: tuple[str, ...] | list[str], answer: str,
     proven by the puzzle's own prover (proof.Prover). None when that proof needs more than `budget`
     positions, or finds that the move does win in time (then the puzzle itself would be false)."""
     state = position(p, played)
+    if p.kind == "defend":
+        return _defence_lost(state, state.parse_move(answer), budget)
     s = after(state, state.parse_move(answer))
     left = p.depth - _mover_moves(p, played) - 1             # the mover's moves still to come
     prover = Prover(p.seat, budget)
@@ -224,6 +229,28 @@ def refutation(p: Puzzle, played: tuple[str, ...] | list[str], answer: str,
     except OutOfBudget:
         return None
     return Refutation(tuple(replies), s.result)
+
+
+def _defence_lost(state: State, wrong: Move, budget: int) -> Refutation | None:
+    """A defence's wrong move: the opponent's moves that start the fastest win it then forces (its first
+    move of that win, a bonus move included), and the moves it still needs; None beyond the budget."""
+    opponent = 1 - state.to_move
+    prover = Prover(opponent, budget)
+    try:
+        n = prover.reply_depth(state, wrong, HOLD)
+        if n is None:
+            return None
+        s, left, replies = after(state, wrong), n, []
+        while s.result is None and s.to_move == opponent:
+            won = wins_at_once(s, every=True)
+            move = min(won, key=s.move_text) if won else next(
+                m for m in s.legal_moves() if prover.move_wins(s, m, left))
+            replies.append(s.move_text(move))
+            s.play(move)
+            left -= 1
+    except OutOfBudget:
+        return None
+    return Refutation(tuple(replies), s.result, 0 if s.result is not None else n)
 
 
 def _refuting(prover: Prover, s: State, left: int) -> Move | None:
@@ -282,11 +309,12 @@ def rate(p: Puzzle | State, move: Move, seeds: tuple[int, ...] = SEEDS, cap: int
 
 
 def verify(p: Puzzle, budget: int = 200_000) -> bool:
-    """Prove the puzzle again from its position: the same kind, depth, line and replies (proof.analyse);
+    """Prove the puzzle again from its position: the same kind, depth, line and replies (proof.analyse,
+    a defence against HOLD moves of the opponent);
     False when it differs or the proof needs more than `budget` positions."""
     state = p.state()
     try:
-        found = analyse(state, p.depth, budget)
+        found = analyse(state, HOLD if p.kind == "defend" else p.depth, budget)
     except OutOfBudget:
         return False
     return found is not None and as_texts(state, found) == (p.kind, p.depth, p.line, p.replies)

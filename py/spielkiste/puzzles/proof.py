@@ -7,14 +7,19 @@ of three) the defender's forced loss stands for the mover's last move, so that i
 (the mover's move does not end the game: only after the replies is it decided). Immediate wins come
 from the game's cheap winning_moves() hook where it has one (the search's own fast path), else from
 trying every move; the root's own immediate wins are always found by trying every move, so a
-puzzle's "exactly one" holds even where a hook names only some. A Prover stops with OutOfBudget after
-`budget` positions, so a miner can skip a position too costly to decide instead of stalling on it."""
+puzzle's "exactly one" holds even where a hook names only some. A defence puzzle is the mirror image:
+the opponent's forced wins, the mover's moves its defender's replies (holding()). A Prover stops with
+OutOfBudget after `budget` positions, so a miner can skip a position too costly to decide instead of
+stalling on it."""
 from __future__ import annotations
 
 from collections.abc import Hashable
 from dataclasses import dataclass
 
 from ..engine import Move, State
+
+
+HOLD = 3          # the opponent's moves a defence puzzle's answer is proven to hold against
 
 
 class OutOfBudget(Exception):
@@ -140,23 +145,24 @@ def loses_at_once(state: State, move: Move) -> bool:
     return s.to_move != seat and bool(wins_at_once(s))
 
 
-def turn_wins(state: State) -> bool:
-    """Does the side to move win within its turn, its bonus moves included (Schaff den Sprung's
-    bonus, Das Tor's gate)? Every move is tried, so only for one position at a time."""
-    side = state.to_move
-    if wins_at_once(state):
+def obvious(state: State, move: Move) -> bool:
+    """Is `move` found without reading ahead: the only legal capture (the only move that leaves fewer
+    pieces on the board), or the only move that does not lose at once? No puzzle's answer is."""
+    moves = state.legal_moves()
+    if [m for m in moves if not loses_at_once(state, m)] == [move]:
         return True
-    for m in state.legal_moves():
-        s = after(state, m)
-        if s.result is None and s.to_move == side and turn_wins(s):
-            return True
-    return False
+    pieces = _pieces(state)
+    return [m for m in moves if _pieces(after(state, m)) < pieces] == [move]
+
+
+def _pieces(state: State) -> int:
+    return sum(len(stack) for stack in state.to_setup().board.values())
 
 
 @dataclass(frozen=True)
 class Found:
     """A puzzle's proof: kind 'win' (a forced win in `depth` of the mover's moves, by exactly one first
-    move) or 'defend' (exactly one move does not lose at once); `line` the moves as played, the
+    move) or 'defend' (exactly one move holds: holding()); `line` the moves as played, the
     mover's and the defence that resists longest; `replies` the defender's legal replies at each of
     its moves in the line, every one of them refuted."""
     kind: str
@@ -165,10 +171,10 @@ class Found:
     replies: tuple[int, ...]
 
 
-def analyse(state: State, most: int = 3, budget: int = 50_000) -> Found | None:
-    """The puzzle in a position (game on), or None: no single winning or saving move, or more than
-    one. Wins in fewer moves are looked for first, so `depth` is the shortest; OutOfBudget when the
-    proof needs more than `budget` positions."""
+def analyse(state: State, most: int = 3, budget: int = 50_000, defend: bool = True) -> Found | None:
+    """The puzzle in a position (game on), or None: no single winning or saving move (the latter only
+    looked for with `defend`), or more than one. Wins in fewer moves are looked for first, so `depth`
+    is the shortest; OutOfBudget when the proof needs more than `budget` positions."""
     seat = state.to_move
     moves = state.legal_moves()
     if len(moves) < 2:
@@ -188,11 +194,28 @@ def analyse(state: State, most: int = 3, budget: int = 50_000) -> Found | None:
         if winners:
             found = _line(p, state, k, winners)
             return Found("win", k, *found) if found else None
-    if len(safe) == 1 and len(moves) >= 3:
-        s = after(state, safe[0])
-        if s.to_move != seat and not turn_wins(s):      # the opponent's whole turn cannot win either
-            return Found("defend", 1, (safe[0],), ())
-    return None
+    return holding(state, budget) if defend and len(moves) >= 3 else None
+
+
+def holding(state: State, budget: int = 50_000) -> Found | None:
+    """A defence puzzle in a two-player position, or None: exactly one move after which the opponent
+    cannot force a win within HOLD of its moves, while after every other one it can; `depth` is the
+    most moves of the opponent a wrong move still needs (1: every other move loses at once). A move
+    that ends the game in a draw holds. OutOfBudget as analyse()."""
+    if state.num_players != 2:
+        return None
+    p = Prover(1 - state.to_move, budget)    # the opponent's forced wins; the mover's move is its defender's reply
+    held: list[Move] = []
+    depths: list[int] = []
+    for m in sorted(state.legal_moves(), key=lambda m: not loses_at_once(state, m)):   # the cheap refutations first
+        d = p.reply_depth(state, m, HOLD)
+        if d is None:
+            held.append(m)
+            if len(held) > 1:
+                return None
+        else:
+            depths.append(d)
+    return Found("defend", max(depths), (held[0],), ()) if len(held) == 1 and depths else None
 
 
 Line = tuple[tuple[Move, ...], tuple[int, ...]]
