@@ -278,7 +278,11 @@
       li.appendChild(element("span", "", r[1]));
       if (r[2]) li.appendChild(element("span", "team", r[2]));
       li.appendChild(choice(kinds, r[3], "", r[5]));
-      if (r[3] === "computer" && rows.length > 1) li.appendChild(choice(levels, level, "seat-level", BOOT.level_label[lang]));
+      if (rows.length > 1) {       // a human seat holds the level menu's place unseen (panels.unseen)
+        var menu = li.appendChild(choice(levels, level, r[3] === "computer" ? "seat-level" : "seat-level unseen",
+                                         BOOT.level_label[lang]));
+        if (r[3] !== "computer") menu.setAttribute("aria-hidden", "true");
+      }
       out.push(li);
     }
     ol.replaceChildren.apply(ol, out);

@@ -108,8 +108,8 @@ def seats(app, rows):
             chosen = " selected" if kind == s["kind"] else ""
             line.append(f'<option value="{kind}"{chosen}>{esc(kinds[k])}</option>')
         line.append("</select>")
-        if s["kind"] == "computer" and len(rows) > 1:
-            line.append(level)
+        if len(rows) > 1:         # a human seat holds the menu's place unseen: a seat changed moves nothing
+            line.append(level if s["kind"] == "computer" else unseen(level))
         line.append("</li>")
         out.append("".join(line))
     el("seats").innerHTML = "".join(out)
@@ -121,6 +121,11 @@ def offered_levels(app, gid):
     data = app.data["levels"]
     found = data.get("offered", {}).get(gid) or [int(k) for k in data["seconds"]]
     return sorted(set(found) | {app.level})
+
+
+def unseen(menu):
+    """The level menu as a placeholder of its size: not shown, not focusable, not a level menu to any reader."""
+    return menu.replace('data-level="1" class="seat-level"', 'class="seat-level unseen" disabled aria-hidden="true"', 1)
 
 
 def level_menu(app, gid):

@@ -139,6 +139,8 @@ def hanging_search(folder):
 
 
 def test_a_search_that_never_returns_traps_nobody(browser, served):
+    """While the computer's search hangs, every way out works: Move now, its seat made human, New game,
+    the language, My games and the game list."""
     srv = served(hanging_search)
     ctx = browser.new_context()
     page = ctx.new_page()
@@ -169,9 +171,14 @@ def test_a_search_that_never_returns_traps_nobody(browser, served):
     page.click("#newgame-start")
     page.wait_for_function("document.querySelectorAll('#movelist button').length === 0", timeout=30000)
     assert moves(page) == [] and page.get_attribute("body", "data-thinking") == "0"
-    # the game list while it hangs
+    # the language and My games while it hangs, then the game list
     page.click("[data-cell='C3']")
     hangs()
+    page.select_option("#lang", "de")
+    page.wait_for_selector("html[lang='de']", timeout=15000)
+    page.wait_for_function("document.querySelector('#btn-new').textContent.includes('Neue')", timeout=15000)
+    page.click("#mygames-box summary")
+    page.wait_for_selector("#mygames li", timeout=15000)
     page.click("#game-list button[data-game='surikata']")
     page.wait_for_function("window.spielkiste().startsWith('surikata')", timeout=30000)
     assert page.get_attribute("body", "data-thinking") == "0"

@@ -48,7 +48,7 @@ const EXCLUDE = new Set(["test_in_pyodide.py",
   "test_rules_pages.py", "test_rules_pictures.py", "test_pyscript_patch.py", "test_wheel.py",
   "test_lessons.py", "test_puzzles.py", "test_texts.py", "test_openspiel.py", "test_imports.py",
   "test_browser_switches.py", "test_page_engine.py", "test_page_turn.py", "test_mygames_full.py",
-  "test_puzzle_proofs.py", "test_lesson_moves.py", "test_deadlines.py"]);
+  "test_puzzle_proofs.py", "test_puzzle_defence.py", "test_lesson_moves.py", "test_deadlines.py"]);
 const NEEDS_PROCESS = /^\s*(import\s+subprocess|from\s+subprocess\s+import|import\s+playwright|from\s+playwright[.\s])/m;
 
 function defaultFiles() {
