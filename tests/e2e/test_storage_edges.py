@@ -74,6 +74,7 @@ def test_a_full_storage_keeps_the_kept_game_and_says_the_links_game_is_in_the_ad
     assert page.evaluate("location.hash").startswith("#sprung?") and \
         page.evaluate("location.hash.split(',').length") == len(moves(page))     # its moves are in the address
     page.click("#mygames-box summary")
+    page.wait_for_selector("#mygames li", timeout=10000)   # the list is drawn on the toggle event, after the click
     assert page.locator("#mygames li").count() == 1
     assert page.watch.errors == []
 
