@@ -7,6 +7,7 @@ import sys
 import pytest
 import re
 
+from spielkiste.record import Record
 from spielkiste.registry import get_game
 
 
@@ -131,3 +132,13 @@ class MemoryStorage:
 
     def keys(self):
         return list(self.data)
+
+
+def long_sprung_game() -> Record:
+    """150 moves of Schaff den Sprung, as issue 51's link had, the game not over (random moves of
+    seed 6: the first seed whose game lasts that long)."""
+    rnd, rec = random.Random(6), Record.new(get_game("sprung"))
+    while len(rec.moves) < 150:
+        rec.play(rnd.choice(rec.current.legal_moves()))
+    assert rec.current.result is None
+    return rec

@@ -3,9 +3,8 @@ a localStorage double with a quota (helpers.MemoryStorage refuses a write past i
 throws and dom.Storage reports False). Only finished and empty games make room for another; an
 unfinished one is never deleted for it, and when no room can be made nothing in storage changes."""
 import itertools
-import random
 
-from helpers import MemoryStorage
+from helpers import MemoryStorage, long_sprung_game
 from spielkiste.record import Record
 from spielkiste.registry import get_game
 from spielkiste_page import mygames
@@ -17,16 +16,6 @@ def game_list(store):
     clock = itertools.count(1000, 10)
     uids = (f"u{i}" for i in itertools.count())
     return mygames.GameList(store, lambda: next(clock), lambda: next(uids))
-
-
-def long_sprung_game():
-    """150 moves of Schaff den Sprung, as the issue's link had, the game not over (random moves
-    of seed 6: the first seed whose game lasts that long)."""
-    rnd, rec = random.Random(6), Record.new(get_game("sprung"))
-    while len(rec.moves) < 150:
-        rec.play(rnd.choice(rec.current.legal_moves()))
-    assert rec.current.result is None
-    return rec
 
 
 def keep(games, uid, rec, over=False, known=None):

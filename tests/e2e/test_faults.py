@@ -35,6 +35,15 @@ def served(dist):
         shutil.rmtree(folder, ignore_errors=True)
 
 
+def ready_page(browser, url):
+    """The app at `url` in a fresh context (page.context), once its engine answers."""
+    page = browser.new_context().new_page()
+    page.watch = Watch(page)
+    open_app(page, url)
+    page.wait_for_selector("body[data-ai='ready']", timeout=90000)
+    return page
+
+
 def page_with(browser, script):
     """A page in a fresh context whose every document first runs `script`."""
     ctx = browser.new_context()
@@ -97,11 +106,7 @@ def broken_search(folder):
 
 def test_a_search_that_crashes_every_worker_is_set_aside_and_the_game_goes_on(browser, served):
     srv = served(broken_search)
-    ctx = browser.new_context()
-    page = ctx.new_page()
-    page.watch = Watch(page)
-    open_app(page, srv.url + "#snorkels")
-    page.wait_for_selector("body[data-ai='ready']", timeout=90000)
+    page = ready_page(browser, srv.url + "#snorkels")
     page.click("[data-cell='C3']")
     # the search crashes its worker; the replacement (restored with the game) gets it once more and crashes
     # too; then it is set aside (engine.py): the page says so and offers the ways out, the engine lives on
@@ -124,7 +129,7 @@ def test_a_search_that_crashes_every_worker_is_set_aside_and_the_game_goes_on(br
     assert page.locator(ENGINES).first.get_attribute("name") == "engine2"    # nothing crashed again
     assert page.watch.errors == []
     assert [c for c in page.watch.console if "Traceback" in c] == []
-    ctx.close()
+    page.context.close()
 
 
 def hanging_search(folder):
@@ -142,11 +147,7 @@ def test_a_search_that_never_returns_traps_nobody(browser, served):
     """While the computer's search hangs, every way out works: Move now, its seat made human, New game,
     the language, My games and the game list."""
     srv = served(hanging_search)
-    ctx = browser.new_context()
-    page = ctx.new_page()
-    page.watch = Watch(page)
-    open_app(page, srv.url + "#snorkels")
-    page.wait_for_selector("body[data-ai='ready']", timeout=90000)
+    page = ready_page(browser, srv.url + "#snorkels")
 
     def hangs():
         page.wait_for_selector("body[data-thinking='1']", timeout=10000)
@@ -185,7 +186,7 @@ def test_a_search_that_never_returns_traps_nobody(browser, served):
     assert page.get_attribute("body", "data-ai") == "ready"
     assert page.watch.errors == []
     assert [c for c in page.watch.console if "Traceback" in c] == []
-    ctx.close()
+    page.context.close()
 
 
 def test_an_engine_script_that_fails_to_load_leaves_the_board_and_the_storage(browser, served):
@@ -312,11 +313,7 @@ def test_lines_and_a_picture_that_kill_every_worker_are_set_aside_and_the_room_s
     """Requests of the analysis board and the share menu go through app.request: one that stopped two
     workers is set aside with ui.ai_set_aside, and the room (or the game) goes on with the next worker."""
     srv = served(poisoned)
-    ctx = browser.new_context()
-    page = ctx.new_page()
-    page.watch = Watch(page)
-    open_app(page, srv.url + "#snorkels?m=" + PATH)
-    page.wait_for_selector("body[data-ai='ready']", timeout=90000)
+    page = ready_page(browser, srv.url + "#snorkels?m=" + PATH)
     page.click("#btn-analyse")
     assert page.get_attribute("body", "data-room") == "analysis"
     # its lines kill the worker and its replacement (restored with the game and the room): set aside
@@ -345,7 +342,7 @@ def test_lines_and_a_picture_that_kill_every_worker_are_set_aside_and_the_room_s
     page.click("[data-cell='B2']")
     wait_moves(page, 5)
     assert page.watch.errors == []
-    ctx.close()
+    page.context.close()
 
 
 KILL = "document.querySelector('script[name^=\"engine\"]').xworker.terminate()"
@@ -364,11 +361,7 @@ CLICK = "document.querySelector(%r).dispatchEvent(new MouseEvent('click', {bubbl
 def test_a_worker_killed_during_a_review_a_players_move_and_a_puzzle_is_replaced_and_each_goes_on(browser, server):
     """Nothing tells the page that a terminated worker is gone: the request on its way times out, a new
     worker gets the game (and the room) and then that request, so the part in progress goes on by itself."""
-    ctx = browser.new_context()
-    page = ctx.new_page()
-    page.watch = Watch(page)
-    open_app(page, server.url + "#snorkels?m=D4,C3,E5,B2,F6")        # a shared game: every seat human
-    page.wait_for_selector("body[data-ai='ready']", timeout=90000)
+    page = ready_page(browser, server.url + "#snorkels?m=D4,C3,E5,B2,F6")        # a shared game: every seat human
     # a review: its steps go on to the end on the next worker
     page.eval_on_selector("#btn-review", "b => b.dataset.seconds = '1'")
     page.click("#btn-review")
@@ -400,7 +393,7 @@ def test_a_worker_killed_during_a_review_a_players_move_and_a_puzzle_is_replaced
     assert page.locator(ENGINES).first.get_attribute("name") == "engine3"
     assert page.watch.errors == []
     assert [c for c in page.watch.console if "Traceback" in c] == []
-    ctx.close()
+    page.context.close()
 
 
 # the first worker terminated as soon as it is ready, before the page's first request (the link's game) is answered

@@ -3,11 +3,9 @@ filled to the browser's real quota, a tab that comes back (a reload with the sam
 history state, as a discarded tab restores) after another tab took its moves back and played
 others, and a kept game whose save went bad while its address still holds the game."""
 import json
-import random
 
+from helpers import long_sprung_game
 from conftest import click_some_targets, moves, open_app, place_in_the_centre, route, wait_moves
-from spielkiste.record import Record
-from spielkiste.registry import get_game
 from spielkiste_web import links, saves
 
 ENTRIES = """() => Object.keys(localStorage).filter(k => k.startsWith('spielkiste.game.')).sort()
@@ -29,16 +27,6 @@ def message(page):
 
 def notice(page):
     return page.text_content("#notice-text") if page.is_visible("#notice") else ""
-
-
-def long_sprung_link():
-    """150 moves of Schaff den Sprung, as the issue's link had, the game not over (random moves
-    of seed 6: the first seed whose game lasts that long)."""
-    rnd, rec = random.Random(6), Record.new(get_game("sprung"))
-    while len(rec.moves) < 150:
-        rec.play(rnd.choice(rec.current.legal_moves()))
-    assert rec.current.result is None
-    return links.to_fragment(rec)
 
 
 def entry(link, seats=("human", "human")):
@@ -64,7 +52,7 @@ def test_a_full_storage_keeps_the_kept_game_and_says_the_links_game_is_in_the_ad
     kept = page.evaluate(ENTRIES)
     assert len(kept) == 1
     assert page.evaluate(FILL) > 1_000_000
-    link = long_sprung_link()
+    link = links.to_fragment(long_sprung_game())
     route(page, link)                                     # a link with a long game, then acted in
     click_some_targets(page, 1)
     assert len(moves(page)) == len(links.from_fragment(link).moves) + 1
