@@ -147,10 +147,10 @@ def prerender(dst: str) -> dict:
     here), so boot.js can show the board before Python is ready: dst/<id>.<lang>.json holds the
     board's SVG. Returns boot.js's settings: the start fragment of each game, its side panel's title
     and status lines (inline, so they appear with the page's first frame), the default game, the
-    "loading" text shown for clicks made before Python is ready, the seat rows (with the computer's
-    level menu), aids and tools as the page's first answer has them, the seat rows' kinds, the page's
-    static texts (index.html's data-t/data-tt keys) and the game chooser's entries (with their lessons'
-    and puzzles' links), in both languages."""
+    "loading" text shown for clicks made before Python is ready, the seat rows (each seat's menu
+    offers the computer at every level), aids and tools as the page's first answer has them, the seat
+    rows' kinds, the page's static texts (index.html's data-t/data-tt keys) and the game chooser's
+    entries (with their lessons' and puzzles' links), in both languages."""
     sys.path.insert(0, os.path.join(ROOT, "py"))
     from spielkiste.inputs import Clicks
     from spielkiste.record import Record
@@ -190,7 +190,7 @@ def prerender(dst: str) -> dict:
     return {"games": starts, "starts": panels, "default": default_game(),
             "loading": {lang: t("ui.loading", lang) for lang in ("en", "de")},
             "kinds": {lang: [[k, t("ui." + k, lang)] for k in ("human", "computer")] for lang in ("en", "de")},
-            "level_label": {lang: t("ui.level.panel", lang) for lang in ("en", "de")},
+            "computer_at": {lang: t("ui.computer_at", lang, level="{level}") for lang in ("en", "de")},
             "sandboxed": {lang: t("ui.sandboxed", lang) for lang in ("en", "de")},
             "texts": {lang: {k: t(k, lang) for k in keys} for lang in ("en", "de")},
             "chooser": {lang: [chooser_entry(gid, game, lang, t) for gid, game in GAMES.items()]

@@ -260,12 +260,18 @@
   }
 
   // The seat rows, as panels.seats draws them (build.py seat_row: colour, name, partner, kind, to move,
-  // label), so the buttons below do not move when Python draws them. Their choice waits for Python
-  // (disabled): a seat changed now would be drawn over. Rows from storage are checked like its board.
+  // label; each seat's menu: Human, then the computer at each level, "computer" the level in play), so
+  // the buttons below do not move when Python draws them. Their choice waits for Python (disabled): a
+  // seat changed now would be drawn over. Rows from storage are checked like its board.
   function paintSeats(rows, levels, level) {
     var ol = document.getElementById("seats");
     if (!ol || ol.children.length || !Array.isArray(rows) || rows.length > 8 || !pairs(levels, "number")) return;
-    var kinds = BOOT.kinds[lang], out = [];
+    var kinds = BOOT.kinds[lang], out = [], options = [kinds[0]];
+    if (rows.length > 1) {
+      levels.forEach(function (l) {
+        options.push([l[0] === level ? "computer" : "computer." + l[0], BOOT.computer_at[lang].replace("{level}", l[1])]);
+      });
+    } else options.push(kinds[1]);
     for (var i = 0; i < rows.length; i++) {
       var r = rows[i];
       if (!Array.isArray(r) || r.length !== 6 || !/^[a-z]{1,20}$/.test(r[0]) || typeof r[1] !== "string" ||
@@ -275,14 +281,11 @@
       swatch.dataset.colour = r[0];
       swatch.setAttribute("aria-hidden", "true");
       li.appendChild(swatch);
-      li.appendChild(element("span", "", r[1]));
-      if (r[2]) li.appendChild(element("span", "team", r[2]));
-      li.appendChild(choice(kinds, r[3], "", r[5]));
-      if (rows.length > 1) {       // a human seat holds the level menu's place unseen (panels.unseen)
-        var menu = li.appendChild(choice(levels, level, r[3] === "computer" ? "seat-level" : "seat-level unseen",
-                                         BOOT.level_label[lang]));
-        if (r[3] !== "computer") menu.setAttribute("aria-hidden", "true");
-      }
+      var who = element("span", "who", "");
+      who.appendChild(element("span", "", r[1]));
+      if (r[2]) who.appendChild(element("span", "team", r[2]));
+      li.appendChild(who);
+      li.appendChild(choice(options, r[3], "", r[5]));
       out.push(li);
     }
     ol.replaceChildren.apply(ol, out);

@@ -90,10 +90,16 @@ def test_wrong_answers_are_refused_with_a_reason(game: str) -> None:
             expected = step.hint
             if step.kind != "tap":
                 try:
-                    state.parse_move(answer)
+                    move = state.parse_move(answer)
                 except SpielkisteError as e:
                     expected = {lang: e.message(lang) for lang in lessons.LANGS}
                     assert verdict.move is None
+                else:
+                    moved = (state.move_input(move)[0] or ("",))[0]
+                    if step.piece and moved != step.piece:    # another piece than the task's: said so
+                        expected = {lang: t("learn.other_piece", lang, moved=moved, cell=step.piece)
+                                    for lang in lessons.LANGS}
+                        assert moved in expected["en"] and step.piece in expected["de"]
             assert verdict.why == expected, (game, step.topic, answer)
             for lang in lessons.LANGS:
                 assert verdict.why[lang].strip() and verdict.why[lang] != right[lang], (game, step.topic, answer)

@@ -271,6 +271,11 @@ def test_the_ladder_resumes_where_it_stopped_and_writes_its_table(tmp_path, monk
     assert [r[0] for r in ratings["tor"].values()] == sorted(r[0] for r in ratings["tor"].values())
 
 
+def timed(gid, hi, lo, i):
+    """A fake game (above) that took 60 s at the top pairing and 1 s elsewhere."""
+    return {**fake_game(gid, hi, lo, i), "seconds": 60.0 if hi == 4 else 1.0}
+
+
 def importlib_util():
     import importlib.util
     return importlib.util
@@ -282,3 +287,18 @@ def test_levels_the_fit_cannot_tell_apart_are_not_offered(monkeypatch):
     # from the top: 3 is 180 below 4 (kept), 2 only 20 below 3, 1 170 below 3, 0 only 50 below 1
     assert levels.offered("drei") == [-1, 1, 3, 4]
     assert levels.offered("tor") == [-1, 0, 1, 2, 3, 4]   # not measured: every level
+
+
+@pytest.mark.skipif(sys.platform == "emscripten", reason="the ladder plays in processes: a CPython bench")
+def test_the_ladder_gives_its_time_to_the_cheap_pairings_first(tmp_path):
+    """Each next game goes to the pairing that has had the least CPU time: a pairing of 1 s games is
+    decided before a pairing of 60 s games gets its second game (a session's background hour decides
+    the cheap pairings instead of spreading itself over the top levels' games)."""
+    ladder = load_ladder()
+    path = tmp_path / "results.jsonl"
+    path.write_text("".join(json.dumps(timed("tor", hi, lo, 0)) + "\n" for hi, lo in ladder.pairings("tor")))
+    ladder.resume(["tor"], 5, 1, str(path), timed)
+    new = ladder.read_results(str(path))[len(ladder.pairings("tor")):]
+    top = [k for k, r in enumerate(new) if r["hi"] == 4]
+    cheap = [k for k, r in enumerate(new) if r["hi"] == 1]
+    assert top and cheap and max(cheap) < top[0], (cheap, top)

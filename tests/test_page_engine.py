@@ -70,7 +70,7 @@ class FakeWorker:
         self.dead = self.terminated = True
 
 
-def new_engine(workers, game=None, timeout_states=None):
+def new_engine(workers, game=None, timeout_states=None, patience=1.0):
     """An engine whose restore() gives the page's game as App.restore does: its save and its rev."""
     states, refused = [], []
     shown: dict = {}
@@ -80,7 +80,7 @@ def new_engine(workers, game=None, timeout_states=None):
             return []
         return [{"op": "load", "save": shown["save"], "rev": shown["rev"]}, {"op": "set", "aids": []}]
     eng = Engine(workers, restore=restore, on_state=states.append, on_refused=refused.append,
-                 defaults=lambda: {"lang": "en"})
+                 defaults=lambda: {"lang": "en"}, patience=patience)
     return eng, states, refused, shown
 
 
@@ -260,3 +260,22 @@ def test_load_takes_the_pages_rev_only_as_a_whole_number(rev):
     assert "error" not in snap and snap["rev"] == 1
     assert fresh.handle({"op": "load", "save": save, "rev": 500})["rev"] == 500
     assert fresh.handle({"op": "load", "save": save, "rev": 3})["rev"] == 501      # never back
+
+
+def test_patience_scales_every_time_out():
+    """Engine(patience=p) gives a hanging request up after p times its time-out (the browser tests of
+    faults shorten the waits for the workers they kill with it; the page uses 1)."""
+    import time as _time
+    waited = {}
+    for patience in (1.0, 0.25):
+        workers = Workers(hang=lambda m: m["op"] == "think")
+        eng, _, _, shown = new_engine(workers, patience=patience)
+
+        async def go(eng=eng, shown=shown):
+            await opened(eng, shown)
+            start = _time.monotonic()
+            with pytest.raises(EngineGone):
+                await eng._call(eng.worker, {"op": "think", "seconds": 0.1}, 0.8, False, "k")
+            return _time.monotonic() - start
+        waited[patience] = run(go())
+    assert 0.75 <= waited[1.0] < 1.5 and 0.15 <= waited[0.25] < 0.55, waited

@@ -50,6 +50,26 @@ def test_every_ply_of_a_long_game_is_listed_once_in_its_move():
     assert again == rec.moves
 
 
+def test_the_viewed_position_is_named_as_the_move_list_names_its_move():
+    """The status line of a position viewed names its move with the list's number (issue 54: one
+    numbering), a gate's piece with its move, and says so of the start."""
+    s = Session("en")
+    s.handle({"op": "open", "link": TOR})
+    s.handle({"op": "play", "move": "B11S", "ply": 48})
+    for ply in range(0, 49):                       # 49 is the end: nothing viewed
+        snap = s.handle({"op": "goto", "ply": ply})
+        extra = snap["status_extra"]
+        if ply == 0:
+            assert extra.startswith("Viewing the start;")
+            continue
+        listed = [f"{n}{'.' if place == 0 else '…'} {it[1]}" for n, r in enumerate(snap["moves"], 1)
+                  for place, it in enumerate(r) if it and it[0] >= ply]
+        assert listed and extra.startswith(f"Viewing the position after {listed[0]};"), (ply, extra)
+    s3 = Session("de")
+    snap = s3.handle({"op": "open", "link": "tor?v=1&players=3&m=A10-A9,A1-A2,J1-J2&at=2"})
+    assert snap["status_extra"].startswith("Ansicht nach 2. A1-A2;"), snap["status_extra"]
+
+
 def ziggurats_games(n: int = 6, seed: int = 5):
     """Positions of random two-seat Ziggurats games, set-up and playing phase alike."""
     import random

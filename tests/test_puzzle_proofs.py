@@ -23,8 +23,8 @@ FALSE_87 = "2::8/6W1/6B1/7B/7W/5W2/3B4/2W1B3;0;E8;"
 # the second prover's sample: every win where that takes a second, else every win in 1 and these deeper
 # ones (a few of the quicker ones of each depth; the rest, up to 3 minutes each, in the bench's full pass)
 WHOLE = ("surikata", "sprung", "aufstellen", "ziggurats", "drei")
-DEEP = {"snorkels": (15, 19, 21, 25, 47, 50, 54, 55), "blockade": (18, 22, 24, 25, 12),
-        "weltreich": (68, 70, 71, 77, 82), "tor": (7, 9, 10, 12)}
+DEEP = {"snorkels": (15, 19, 21, 25, 47, 50, 54, 55), "blockade": (18, 22, 24, 25, 12, 114),
+        "weltreich": (68, 70, 71, 77, 82, 102), "tor": (7, 9, 10, 12, 67)}
 
 
 def test_position_key_tells_placements_apart() -> None:
@@ -113,7 +113,7 @@ def test_wins_hold_by_openspiel(game: str) -> None:
         assert won == [root.string_to_action(p.line[0])], p.id
         assert p.depth == 1 or not any(openspiel_wins_within(og, root, a, p.depth - 1, p.seat) for a in actions), p.id
         checked += 1
-    assert checked >= 40           # each game has 40 or more such wins (Weltreich 48 wins in 1)
+    assert checked >= 25           # each game has 25 or more such wins (Weltreich 25 wins in 1)
 
 
 def test_the_search_keeps_its_tree_only_for_the_same_position() -> None:

@@ -52,7 +52,7 @@ def test_a_link_with_moves_opens_between_humans_at_its_position():
     assert snap["ply"] == 2 and snap["moves_n"] == 3 and not snap["at_end"]
     assert [row["kind"] for row in snap["seats"]] == ["human", "human"]
     assert snap["moves"] == [[[1, "D4"], [2, "E4"]], [[3, "C3"]]]
-    assert snap["status_extra"].startswith("Viewing move 2 of 3")
+    assert snap["status_extra"].startswith("Viewing the position after 1… E4;")
     assert snap["can"] == {"undo": True, "redo": True, "first": True, "last": True, "hint": True,
                            "takeback": True, "computer_here": False}
 

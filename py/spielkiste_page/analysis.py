@@ -230,6 +230,9 @@ class AnalysisRoom(Room):
         cur = box.querySelector("[aria-current]")
         if cur:
             top, bottom = cur.offsetTop, cur.offsetTop + cur.offsetHeight
+            after = cur.parentElement.nextElementSibling      # a variation from here ("Show"): in view too
+            if not is_null(after) and "tree-var" in after.className:
+                bottom = min(after.offsetTop + after.offsetHeight, top + box.clientHeight)
             if top < box.scrollTop:
                 box.scrollTop = top
             elif bottom > box.scrollTop + box.clientHeight:

@@ -14,8 +14,8 @@ from pyscript.ffi import create_proxy, to_js
 
 from spielkiste_page import board, mygames, panels, rooms, texts
 from spielkiste_page.dialog import NewGameDialog, default_seats
-from spielkiste_page.dom import (Storage, download, el, hold_lock, keep, make, next_task, on, page_url, replace_state,
-                                 when_free, window)
+from spielkiste_page.dom import (Storage, download, el, hold_lock, is_null, keep, make, next_task, on, page_url,
+                                 replace_state, when_free, window)
 from spielkiste_page.editor import EditorPage
 from spielkiste_page.review import ReviewPanel
 from spielkiste_page.room import query_words
@@ -88,6 +88,18 @@ def new_uid() -> str:
     return "%x%06x" % (now(), int(js.Math.random() * 0xFFFFFF))
 
 
+def test_patience() -> float:
+    """The engine's time-outs' factor: 1, unless a browser test of faults set window.spielkistePatience
+    (a number in [0.1, 1]) before the page started, so that a worker it kills is given up in seconds."""
+    value = getattr(window, "spielkistePatience", None)
+    if value is None or is_null(value):
+        return 1.0
+    try:
+        return min(1.0, max(0.1, float(value)))
+    except (TypeError, ValueError):
+        return 1.0
+
+
 class App:
     def __init__(self, data: dict):
         self.data = data                    # page_data.json: texts, games, levels, default game
@@ -127,7 +139,7 @@ class App:
         self.eval_on = False
         self.eval_percent: int | None = None   # the eval side's winning chance in the position shown, once searched
         self.engine = Engine(Worker, restore=self.restore, on_state=self.engine_state, defaults=self.defaults,
-                             on_refused=self.set_aside, clock=clock)
+                             on_refused=self.set_aside, clock=clock, patience=test_patience())
         self.board = board.Board(self)
         self.board.on_move = self.play
         self.embedding = Embedding(self)    # ?embed options and the postMessage API (embed.py)
@@ -407,13 +419,18 @@ class App:
                 await self.open_saved(self.storage.get("spielkiste.last") or self.data["default"])
             await room.open_link(frag, initial)
             return
+        left = self.room is not None     # the browser's Back out of a room: the board is the room's still
         if self.room is not None:
             self.room.leave()
         if not frag:
             if initial or self.snap is None:
                 await self.open_saved(self.storage.get("spielkiste.last") or self.data["default"], start=initial)
+            elif left:
+                await self.act({"op": "snapshot"})
             return
         if self.snap is not None and frag == self.snap["link"] and example is None:
+            if left:                     # the game again, drawn as the worker keeps it, with its link
+                await self.act({"op": "snapshot"})
             return
         aside = False          # the kept game it names could not be read: set aside, the link's game kept instead
         if example is None:
@@ -989,27 +1006,23 @@ class App:
         return [s["kind"] for s in rows]
 
     def set_seat(self, seat, kind):
+        """A seat's menu: "human", "computer" (at the level in play) or "computer.<level>": the
+        computer at another level, for every computer seat (one level for all), between moves or
+        during its search (the worker reads it at each slice); the save and the next new game keep it."""
         self.acted()        # a link's game with a seat changed is the player's game now
+        kind, _, level = kind.partition(".")
         seats = self.seats()
         seats[seat] = kind
         to_move = [s["seat"] for s in self.snap["seats"] if s.get("to_move")]
         if kind == "human" and to_move and to_move[0] == seat:
             self.cancel_ai()             # its search (hanging or failed, maybe) ends: the seat is the player's
-        return self.spawn_action(self._set_seats(seats))
+        return self.spawn_action(self._set_seats(seats, int(level) if level else None))
 
-    def set_level(self, level):
-        """The computer's level from the game panel, between moves or during its search (the worker
-        reads it at each slice); the save and the next new game keep it."""
-        self.acted()
-        return self.spawn_action(self._set_level(level))
-
-    async def _set_level(self, level):
-        if await self.act({"op": "set", "level": level}) is None and self.snap is not None:
-            panels.forget("seats")          # refused: the menu shows the level in play again
-            panels.seats(self, self.snap["seats"])
-
-    async def _set_seats(self, seats):
-        if await self.act({"op": "set", "seats": seats}) is None and self.snap is not None:
+    async def _set_seats(self, seats, level=None):
+        ask = {"op": "set", "seats": seats}
+        if level is not None:
+            ask["level"] = level
+        if await self.act(ask) is None and self.snap is not None:
             panels.forget("seats")          # refused: the menus show again who plays each seat
             panels.seats(self, self.snap["seats"])
 

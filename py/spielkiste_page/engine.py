@@ -75,8 +75,10 @@ class Engine:
     be had. `make_worker(generation)` makes a worker (worker.Worker on the page); `on_state(state)`
     hears every change of `state`; `on_refused(msg)` every restore message set aside."""
 
-    def __init__(self, make_worker, restore=None, on_state=None, defaults=None, on_refused=None, clock=None):
+    def __init__(self, make_worker, restore=None, on_state=None, defaults=None, on_refused=None, clock=None,
+                 patience=1.0):
         self.make_worker = make_worker
+        self.patience = patience     # every time-out's factor: 1 in use (the browser tests of faults shorten them)
         self.restore = restore or no_messages
         self.defaults = defaults or no_defaults
         self.on_state = on_state or (lambda state: None)
@@ -183,7 +185,7 @@ class Engine:
         full = self.defaults()
         full.update(msg)
         full["id"] = self.counter
-        call = self.call = Call(self.clock() + timeout, cuttable)
+        call = self.call = Call(self.clock() + timeout * self.patience, cuttable)
         self._set("busy")
         try:
             text = await self._answer(worker, worker.send(json.dumps(full)), call)

@@ -10,9 +10,6 @@ from pyscript import document
 
 from spielkiste_page.dom import el, on, set_text
 
-SEAT_KINDS = ("human", "computer")
-
-
 def esc(text):
     """Text as markup that shows exactly that text (in an element or a quoted attribute)."""
     return (str(text).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
@@ -32,7 +29,6 @@ def wire(app):
     on(el("tools"), "click", clicked("button[data-tool]", lambda b: app.run_tool(str(b.dataset.tool))))
     on(el("seats"), "change", clicked("select[data-seat]",
                                       lambda s: app.set_seat(int(s.dataset.seat), str(s.value))))
-    on(el("seats"), "change", clicked("select[data-level]", lambda s: app.set_level(int(s.value))))
     on(el("aids"), "change", clicked("input[data-aid]", lambda c: app.toggle_aid(str(c.dataset.aid), bool(c.checked))))
 
 
@@ -88,28 +84,22 @@ def draw(app, snap):
 
 
 def seats(app, rows):
-    """One line per seat: its colour, name, partner, and whether a human or the computer plays it;
-    beside a computer its level, to change between moves (its rating in the game: the tooltip)."""
-    kinds = [app.tr("ui." + kind) for kind in SEAT_KINDS]
+    """One line per seat: its colour, name, partner, and one menu of who plays it: a human, or the
+    computer at a level ("Computer: easy"; its rating in the game the tooltip), changeable between
+    moves. Every seat's menu has the same options, so a seat changed moves nothing."""
     gid = app.snap["game"] if app.snap else ""
-    if not changed("seats", (str(rows), kinds, app.level, gid)):
+    if not changed("seats", (str(rows), app.level, gid, app.lang)):
         return
-    level = level_menu(app, gid)
     out = []
     for s in rows:
         seat = s["seat"]
         line = ['<li class="to-move">' if s["to_move"] else "<li>",
                 f'<span class="swatch" data-colour="{esc(s["colour"])}" aria-hidden="true"></span>',
-                f'<span>{esc(s["name"])}</span>']
-        if s.get("team"):           # the partner named, not a team number
+                f'<span class="who"><span>{esc(s["name"])}</span>']
+        if s.get("team"):           # the partner named, not a team number, under the seat's name
             line.append(f'<span class="team">{esc(s["team"])}</span>')
-        line.append(f'<select data-seat="{seat}" aria-label="{esc(app.tr("ui.seat", number=seat + 1))}">')
-        for k, kind in enumerate(SEAT_KINDS):
-            chosen = " selected" if kind == s["kind"] else ""
-            line.append(f'<option value="{kind}"{chosen}>{esc(kinds[k])}</option>')
-        line.append("</select>")
-        if len(rows) > 1:         # a human seat holds the menu's place unseen: a seat changed moves nothing
-            line.append(level if s["kind"] == "computer" else unseen(level))
+        line.append("</span>")
+        line.append(seat_menu(app, gid, seat, s["kind"], len(rows) > 1))
         line.append("</li>")
         out.append("".join(line))
     el("seats").innerHTML = "".join(out)
@@ -123,28 +113,33 @@ def offered_levels(app, gid):
     return sorted(set(found) | {app.level})
 
 
-def unseen(menu):
-    """The level menu as a placeholder of its size: not shown, not focusable, not a level menu to any reader."""
-    return menu.replace('data-level="1" class="seat-level"', 'class="seat-level unseen" disabled aria-hidden="true"', 1)
-
-
-def level_menu(app, gid):
-    """The menu of the levels offered in `gid`, the page's chosen; each with its rating in the game
-    as its title (tests/bench/ladder.py), else what it does in plain words."""
+def seat_menu(app, gid, seat, kind, with_levels):
+    """A seat's menu: Human, then the computer at each level offered (one "Computer" in a game of
+    one seat), the seat's kind at the page's level chosen; each level's title its rating in the
+    game (tests/bench/ladder.py), else what it does in plain words, and the menu's too while the
+    computer plays the seat."""
     data = app.data["levels"]
     ratings = data.get("ratings", {}).get(gid, {})
     game = app.tr("game." + gid) if gid else ""
-    out = [f'<select data-level="1" class="seat-level" aria-label="{esc(app.tr("ui.level.panel"))}"']
-    options = []
-    for k in offered_levels(app, gid):
+    options = [("human", app.tr("ui.human"), "")]
+    for k in offered_levels(app, gid) if with_levels else [None]:
+        if k is None:
+            options.append(("computer", app.tr("ui.computer"), ""))
+            continue
         rated = ratings.get(str(k))
         tip = (app.tr("ui.level.rated", game=game, rating=rated[0], novice=data.get("novice", 1000)) if rated
                else app.tr("ui.level.about." + str(k)))
-        if k == app.level:
-            out.append(f' title="{esc(tip)}"')
-        chosen = " selected" if k == app.level else ""
-        options.append(f'<option value="{k}" title="{esc(tip)}"{chosen}>{esc(app.tr("ui.level." + str(k)))}</option>')
-    return "".join(out) + ">" + "".join(options) + "</select>"
+        label = app.tr("ui.computer_at", level=app.tr("ui.level." + str(k)))
+        # "computer": at the level in play (all computer seats share it); "computer.<k>": at another
+        options.append(("computer" if k == app.level else "computer." + str(k), label, tip))
+    chosen = kind if kind == "human" else "computer"
+    title = next((tip for value, _, tip in options if value == chosen and tip), "")
+    out = [f'<select data-seat="{seat}" aria-label="{esc(app.tr("ui.seat", number=seat + 1))}"'
+           + (f' title="{esc(title)}">' if title else ">")]
+    for value, label, tip in options:
+        out.append(f'<option value="{esc(value)}"' + (f' title="{esc(tip)}"' if tip else "")
+                   + (" selected" if value == chosen else "") + f">{esc(label)}</option>")
+    return "".join(out) + "</select>"
 
 
 def moves(snap):

@@ -2,7 +2,8 @@
 player moves on the board, the worker (spielkiste_web/puzzle_session.py) answers right or wrong and
 plays the defence in puzzles of several moves; after the end the solution is shown in notation and
 can be walked on the board. A wrong move is answered on the board by the opponent's refutation,
-said in words; Retry or Solution then. Next puzzle (near the player's rating, none of the last few),
+said in words; Retry or Solution then, and the puzzle's themes named (not before: they would hint).
+Next puzzle (near the player's rating, none of the last few; of the theme chosen in the menu, if any),
 the daily puzzle (the same for everyone on a date: the page sends its local date), Back to the game.
 
 The player's progress per game (rating, streak, solved ids) stays in this page's storage under
@@ -19,7 +20,7 @@ import asyncio
 import js
 from pyscript import document
 
-from spielkiste_page.dom import el, on, page_url, replace_state, window
+from spielkiste_page.dom import el, make, on, page_url, replace_state, window
 from spielkiste_page.room import Room, query_words
 
 PROGRESS = "spielkiste.puzzle."        # + game id: the progress the worker reads and updates
@@ -51,6 +52,7 @@ class PuzzleRoom(Room):
         self.game = None                # the game of the puzzle shown
         self.sent = 0                   # requests sent; only the newest one's answer is drawn
         self.kept = {}                  # an embed's progress per game, for this visit only
+        self.choices = None             # (game, the theme choices) the theme menu shows
         on(el("puzzle-next"), "click", lambda e: self.open_puzzle(None, "next"))
         on(el("puzzle-daily"), "click", lambda e: self.open_puzzle(None, "daily"))
         on(el("puzzle-retry"), "click", lambda e: self.retry())
@@ -85,6 +87,9 @@ class PuzzleRoom(Room):
         app = self.app
         game = game or self.game or (app.snap["game"] if app.snap is not None else app.data["default"])
         msg = {"op": "puzzle_open", "game": game, "puzzle": which, "progress": self.stored(game)}
+        theme = str(el("puzzle-theme").value or "")
+        if which == "next" and theme and self.choices is not None and self.choices[0] == game:
+            msg["theme"] = theme            # the theme chosen for this game's next puzzle
         if which == "daily":
             msg["date"] = today()
         self.sent += 1
@@ -92,8 +97,10 @@ class PuzzleRoom(Room):
         answer = await self.ask(msg)
         if number != self.sent:
             return                          # a newer request's answer will be drawn
-        if answer is None:
-            if not self.active and app.snap is not None:     # a bad link: the game stays, its address too
+        if answer is None:              # a bad link: what is shown stays, and so does its address
+            if self.active and self.snap is not None:
+                replace_state(app.uid or "", "#" + self.snap["link"])
+            elif not self.active and app.snap is not None:
                 app.update_hash()
             return
         app.hide_message()
@@ -101,6 +108,12 @@ class PuzzleRoom(Room):
             self.enter()
         self.game = answer["game"]
         self.show(answer)
+
+    def leave(self) -> None:
+        """The room given back (its button, the browser's Back, another link): an answer still on its
+        way is not drawn, so it cannot take the board and the address back from the game."""
+        self.sent += 1
+        super().leave()
 
     # ------------------------------------------------------------------ playing
     def on_move(self, move: str):
@@ -110,6 +123,11 @@ class PuzzleRoom(Room):
                                                 "progress": self.stored(self.game)}))
 
     async def send(self, msg) -> None:
+        """A room request, with the stored progress (the worker's answer shows its rating and streak:
+        "Solution" and Retry showed a fresh 1000 without it), and its answer drawn unless a later
+        request was sent meanwhile."""
+        if "progress" not in msg:
+            msg["progress"] = self.stored(self.game)
         self.sent += 1
         number = self.sent
         answer = await self.ask(msg)
@@ -174,6 +192,20 @@ class PuzzleRoom(Room):
             return None
         return self.kept.get(game) if self.app.embed else self.app.storage.get(PROGRESS + game)
 
+    def theme_menu(self, game, choices) -> None:
+        """The menu of the game's themes (names from the worker, in the page's language), for the next
+        puzzle; the choice stays while the game and the language do."""
+        if self.choices == (game, str(choices)):
+            return
+        menu = el("puzzle-theme")
+        chosen = str(menu.value or "") if self.choices is not None and self.choices[0] == game else ""
+        while menu.options.length > 1:          # the first option is "Any theme" (translated by data-t)
+            menu.remove(1)
+        for name, label in choices:
+            menu.appendChild(make("option", label, value=name))
+        menu.value = chosen if any(name == chosen for name, _ in choices) else ""
+        self.choices = (game, str(choices))
+
     def show(self, a: dict, moved: bool = False) -> None:
         """Draw a room answer: the board, the texts, the buttons, the address; store the progress
         and tell an embedding host how the attempt ended."""
@@ -190,6 +222,9 @@ class PuzzleRoom(Room):
         el("puzzle-verdict").textContent = a["verdict"]
         el("puzzle-line").textContent = a["line"]
         el("puzzle-line").hidden = not a["line"]
+        el("puzzle-themes").textContent = a["themes_text"]
+        el("puzzle-themes").hidden = not a["themes_text"]
+        self.theme_menu(a["game"], a["theme_choices"])
         el("puzzle").dataset.state = a["state"]
         el("puzzle-rating").textContent = (a["rating_text"] + " " + a["change_text"]).strip()
         el("puzzle-streak").textContent = a["streak_text"]

@@ -317,7 +317,8 @@ class ReviewPanel:
                    '</button> ',
                    f'<span>{esc(words)}</span>']
             if m.get("best"):
-                better = tr("ui.review.better", best=m["best"], percent=m.get("chance") or 0)
+                better = tr("ui.review.better_does" if m.get("what") else "ui.review.better", best=m["best"],
+                            percent=m.get("chance") or 0, what=m.get("what") or "")
                 row.append(f' <span class="review-better">{esc(better)}</span>')
                 line = " ".join(m.get("line") or [])
                 if room is not None and line:

@@ -299,20 +299,72 @@ def op_threat(session: Any, m: dict) -> Answer:
             "arrow": threats.arrow(state, found)}
 
 
+def parent_of(path: str) -> str:
+    return path.rpartition(SEP)[0] if SEP in path else ""
+
+
+def whole_moves(tree: GameTree, rows: list) -> list[dict]:
+    """The tree's rows as whole moves, as the game's move list writes them (session.joined_text):
+    a ply that finishes the one before it (State.follows_up: Das Tor's gate piece) joins that
+    ply's row ("C12-A12 +T B11"), which then leads to the position after both; a finishing ply
+    that is a variation (another gate piece) is a row of its own with the whole move's words.
+    Each row gains `before` (the path of the position its move starts from) and `lead` (the path
+    after its first ply)."""
+    out: list[dict] = []
+    at: dict[str, dict] = {}          # a ply's path -> the row that holds it
+    words: dict[str, str] = {}        # a ply's path -> its move's words up to that ply
+    for r in rows:
+        before = parent_of(r["path"])
+        held = at.get(before)
+        if held is not None and tree.state(before).follows_up():
+            words[r["path"]] = words[before] + " " + tree.state(before).follow_up_text(r["move"])
+            if r["branch"]:
+                row = dict(r, move=words[r["path"]], before=held["before"], lead=held["lead"])
+                out.append(row)
+            else:
+                row = held
+                row.update(path=r["path"], move=words[r["path"]], ply=r["ply"])
+        else:
+            words[r["path"]] = r["move"]
+            row = dict(r, before=before, lead=r["path"])
+            out.append(row)
+        at[r["path"]] = row
+    return out
+
+
+def holds(tree: GameTree, row: dict, path: str) -> bool:
+    """Whether the node at `path` is the end of the row's move, or a ply inside it (a gate opened,
+    its piece not yet chosen) on the way to the row's end along the line (not a variation's)."""
+    inside = path == row["lead"] or path.startswith(row["lead"] + SEP)
+    return path == row["path"] or (inside and path != row["path"] and move_end(tree, path) == row["path"])
+
+
+def move_start(tree: GameTree, path: str) -> str:
+    """The position a whole move starts from: `path`, or earlier while it is inside a move."""
+    while path and tree.state(path).follows_up():
+        path = parent_of(path)
+    return path
+
+
+def move_end(tree: GameTree, path: str) -> str:
+    """Where the move that reaches `path` ends on its line: `path`, or its first finishing ply."""
+    while tree.state(path).follows_up() and tree.children(path):
+        path = path + SEP + tree.children(path)[0]
+    return path
+
+
 def move_numbers(rows: list, players: int) -> dict[str, tuple[int, str]]:
     """Each move's number as the game's move list numbers it (session.move_rows): with two seats
     the round ("17." for the first seat's move, "17…" for the second's; a seat moving twice opens
-    a round), with more a move each ("5.")."""
-    if players != 2:
-        return {r["path"]: (r["ply"], f"{r['ply']}.") for r in rows}
+    a round), with more a move each ("5."). `rows`: whole_moves'."""
     out: dict[str, tuple[int, str]] = {}
     mover: dict[str, int] = {}
     for r in rows:                    # a move's parent comes before it
-        parent = r["path"].rpartition(SEP)[0] if SEP in r["path"] else ""
+        parent = r["before"]
         n = out[parent][0] if parent else 0
-        if not (parent and mover[parent] == 0 and r["mover"] == 1):
+        if players != 2 or not (parent and mover[parent] == 0 and r["mover"] == 1):
             n += 1
-        out[r["path"]], mover[r["path"]] = (n, f"{n}." if r["mover"] == 0 else f"{n}…"), r["mover"]
+        out[r["path"]], mover[r["path"]] = (n, f"{n}." if players != 2 or r["mover"] == 0 else f"{n}…"), r["mover"]
     return out
 
 
@@ -408,17 +460,19 @@ def answer(session: Any, fresh: bool = False) -> Answer:
         walk = walk.rpartition(SEP)[0] if SEP in walk else ""
     rows = []
     current = None
-    tree_rows = tree.rows()
+    tree_rows = whole_moves(tree, tree.rows())
     numbers = move_numbers(tree_rows, state.num_players)
     game = session.record
     marks = (review_session.marks_of(session) if tr.of_game and game is not None
              and tree.mainline()[:len(game.moves)] == game.moves else {})      # the review's, on the game's moves
     for r in tree_rows:
         n, text = numbers[r["path"]]
+        first = len(r["lead"].split(SEP))
         row = {"path": r["path"], "move": r["move"], "ply": r["ply"], "number": n, "number_text": text,
                "level": r["level"], "branch": r["branch"],
-               "current": r["path"] == path, "main": r["level"] == 0, "line": r["path"] in on_way,
-               "mark": marks.get(r["ply"], "") if r["level"] == 0 else ""}
+               "current": holds(tree, r, path), "main": r["level"] == 0, "line": r["path"] in on_way,
+               "mark": next((marks[p] for p in range(first, r["ply"] + 1) if p in marks), "")
+               if r["level"] == 0 else ""}
         if row["current"]:
             current = row
         rows.append(row)
@@ -434,8 +488,8 @@ def answer(session: Any, fresh: bool = False) -> Answer:
         extra.append(t("tree.link_short", lang, max=LINK_MAX))
     return {"kind": "tree", **part, "human": human, "pick": False, "rev": session.rev,
             "game": state.id, "title": name, "board_title": title, "doc_title": title + " · Spielkiste",
-            "path": path, "ply": depth, "prev": (path.rpartition(SEP)[0] if SEP in path else "") if path else None,
-            "next": (path + SEP + kids[0] if path else kids[0]) if kids else None,
+            "path": path, "ply": depth, "prev": move_start(tree, parent_of(path)) if path else None,
+            "next": move_end(tree, path + SEP + kids[0] if path else kids[0]) if kids else None,
             "rows": rows, "can": {"promote": bool(path) and not in_main(tree, path), "delete": bool(path)},
             "link": link, "link_full": full, "kept": kept_text(tr), "status": status, "status_over": res is not None,
             "status_extra": " ".join(extra), "lang": lang}

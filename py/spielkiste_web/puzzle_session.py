@@ -18,7 +18,8 @@ Requests (each may carry `lang`; `id` is the page's request number, so a puzzle'
 
 - `puzzle_open`: `game`, `puzzle`: a puzzle id, "daily" (with `date` "YYYY-MM-DD", the page's local
   date; once solved on that date it opens solved) or "next" (a puzzle near the rating in
-  `progress`, neither solved nor among the last few played); `progress`.
+  `progress`, neither solved nor among the last few played; with `theme`, one of the game's themes,
+  a puzzle of that theme); `progress`.
 - `puzzle_move`: `move` (notation), `progress`. Right: the defence played and the player moves
   again, or solved; wrong: failed, and the opponent's refutation played on the board and said
   (puzzles.refutation), the solution kept back until asked for. `progress` (the text to store)
@@ -40,6 +41,7 @@ from typing import Any
 from spielkiste import puzzles
 from spielkiste.codec import as_int, clip
 from spielkiste.puzzles.proof import HOLD, after
+from spielkiste.puzzles.themes import offered, themes
 from spielkiste.engine import State
 from spielkiste.errors import SpielkisteError
 from spielkiste.record import Record
@@ -157,11 +159,16 @@ def updated(progress: dict[str, Any], p: puzzles.Puzzle, solved: bool,
     return out, change
 
 
-def pick_next(game: str, progress: dict[str, Any], current: int | None, rng: random.Random) -> puzzles.Puzzle:
+def pick_next(game: str, progress: dict[str, Any], current: int | None, rng: random.Random,
+              theme: str | None = None) -> puzzles.Puzzle:
     """A puzzle near the player's rating: one of the NEAR puzzles whose ratings are nearest to it
     among those neither solved nor played lately (nor the one shown); when there are none, among
-    those not played lately, then any but the one shown."""
+    those not played lately, then any but the one shown. With a `theme`, among the puzzles of that
+    theme (all of the game's when the one shown is the theme's only one)."""
     every = puzzles.load(game)
+    if theme is not None:
+        every = tuple(p for p in every if theme in themes(p)) if any(
+            p.id != current and theme in themes(p) for p in every) else every
     recent = set(progress["recent"]) | {current}
     pool = ([p for p in every if p.id not in recent and p.id not in progress["solved"]]
             or [p for p in every if p.id not in recent] or [p for p in every if p.id != current] or list(every))
@@ -187,7 +194,11 @@ def op_open(session: Any, m: dict) -> Answer:
         current = old.puzzle.id if old is not None and old.puzzle.game == game else None
         seed = m.get("seed")
         rng = random.Random(seed if type(seed) is int else None)
-        p = pick_next(game, progress, current, rng)
+        theme = m.get("theme")
+        if theme is not None and theme not in offered(game):
+            return {"error": t("puzzle.no_theme", session.lang, game="@game." + game,
+                               theme=clip(theme if isinstance(theme, str) else repr(theme), 20))}
+        p = pick_next(game, progress, current, rng, theme)
     else:
         # an id, or a link's `puzzle=` value as the link holds it (read as every link's values are)
         name = links.unquote(which) if isinstance(which, str) else str(which)
@@ -398,6 +409,10 @@ def answer(session: Any, m: dict, progress: dict[str, Any] | None = None) -> Ans
         "difficulty": t("puzzle.difficulty", lang, level=p.level, rating=rating),
         "puzzle_rating": rating, "state": tr.state, "retry": tr.retry, "verdict": said,
         "line": t("puzzle.solution", lang, line=line_text(p, lang)) if shown else "",
+        "themes": list(themes(p)) if over else [],      # named once the attempt is over: no hint before
+        "themes_text": (t("puzzle.themes", lang, themes=", ".join(t("theme." + name, lang) for name in themes(p)))
+                        if over else ""),
+        "theme_choices": [[name, t("theme." + name, lang)] for name in offered(p.game)],
         "solution": list(p.line) if over else [],
         "analysis": analysis_link(p) if shown else "",
         "played": len(tr.played), "line_n": len(p.line), "shown": ply if shown else None,

@@ -26,7 +26,7 @@ from spielkiste.errors import SpielkisteError
 from spielkiste.record import Record
 from spielkiste.review import LINE, SOLVE_SHARE, MARKS, Eval, Review, _solvable, exact, line_from, percent, seat_chances
 from spielkiste.texts import t
-from spielkiste_web import links, outside, review_texts  # noqa: F401  (review_texts adds the review's keys)
+from spielkiste_web import links, move_words, outside, review_texts  # noqa: F401  (review_texts adds the review's keys)
 from spielkiste_web.session import joined_text, move_numbers
 
 SLICE = 0.12              # seconds of work per review_step unless the page asks for another
@@ -260,7 +260,7 @@ def answer(session: Any, rs: ReviewState, new: list[int], full: bool | None = No
     out["marks"] = [{"ply": i + 1, "number": numbers[i], "seat": mv["seat"], "player": name[mv["seat"]],
                      "move": texts[i],
                      "mark": mv["mark"], "loss": mv["loss"], "best": mv.get("best"), "chance": mv.get("chance"),
-                     "line": mv.get("line", [])}
+                     "line": mv.get("line", []), "what": better_words(review.states[i], mv.get("best"), lang)}
                     for i, mv in enumerate(result["moves"]) if mv["mark"]]
     out["summary"] = [{"seat": s["seat"], "player": name[s["seat"]], "colour": first.seat_colour(s["seat"]),
                        "moves": s["moves"], "loss": s["loss"], "inaccuracy": s["inaccuracy"],
@@ -269,6 +269,12 @@ def answer(session: Any, rs: ReviewState, new: list[int], full: bool | None = No
     if review.done:
         out["text"] = write_text(rs)
     return out
+
+
+def better_words(state: State, best: str | None, lang: str) -> str:
+    """What the better move does, in the hint's words (move_words: "This move stops Purple from
+    winning next move"), or "" for a quiet move or none."""
+    return ". ".join(move_words.describe(state, state.parse_move(best), lang)) if best else ""
 
 
 def marks_of(session: Any) -> dict[int, str]:

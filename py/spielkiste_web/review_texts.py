@@ -30,6 +30,7 @@ add({
                              "{mark}: {player} verlor {loss} Punkte. Besser: {best} ({percent} %)"),
     "ui.review.mark_row": ("{player}: {mark}, −{loss} points", "{player}: {mark}, −{loss} Punkte"),
     "ui.review.better": ("Better: {best} ({percent} %)", "Besser: {best} ({percent} %)"),
+    "ui.review.better_does": ("Better: {best} ({percent} %). {what}.", "Besser: {best} ({percent} %). {what}."),
     "ui.review.show": ("Show", "Zeigen"),
     "ui.review.show_label": ("Show the better line {line} on the analysis board",
                              "Die bessere Folge {line} auf dem Analysebrett zeigen"),

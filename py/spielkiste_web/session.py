@@ -39,6 +39,8 @@ add({
 LANGS = ("en", "de")
 SLICE = 0.12              # seconds of search per `think` request unless the page asks for another
 MAX_SLICE = 0.5           # seconds of search per request at most, whatever it asks (the page asks again)
+LONG_MOVE = 5.0           # seconds: a level's move expected to take longer says so (a slow device: issue 53)
+SETTLED = 1.0             # seconds of a move's search before its rate is trusted for that estimate
 MAX_TOOL = 10.0           # seconds of a game's own analysis (the solitaire's solver) at most
 PICTURE_WIDTH = 640       # the shared picture's width in CSS pixels (the page draws a PNG at twice that)
 PICTURE_CAPTION = 56      # the caption's band below the board
@@ -66,6 +68,7 @@ class Session:
         self.search: Search | None = None
         self.line: tuple[str, list[str]] = ("", [])    # the searched game: start code and moves to its position
         self.spent = 0.0                         # seconds searched in that position
+        self.begun = 0                           # the search's iterations when that position's search began
         self.editor: Any = None                  # the board editor's state (editor_session.py)
         self.rooms: dict[str, Any] = {}          # each other room's state, by name (learn, puzzle, review, tree)
         self.threat_kept: tuple[State, str, str] | None = None   # the threat aid's last warning: position, lang, text
@@ -422,6 +425,10 @@ class Session:
                                move=info["move"], percent=round(100 * float(info["value"])))
         done = bool(m.get("stop") or info["forced"] or self.spent >= budget
                     or (aim is not None and search.iterations >= aim[0]))
+        if aim is not None and not done:
+            took = long_move(self.spent, search.iterations - self.begun, aim[0] - search.iterations)
+            if took is not None:
+                info["text"] = self.tr("ui.move_takes", time=duration(took), move=info["move"])
         if done and aim is not None and aim[1] is not None:
             info["move"] = state.move_text(sample_move(search, random.Random(), aim[1]))
         return {**base, "info": info, "done": done, "move": info["move"] if done else None}
@@ -439,7 +446,7 @@ class Session:
                                 rec.current))
         if not kept or old is None:
             old = Search(rec.current, seed=random.randrange(10 ** 9))
-        self.search, self.line, self.spent = old, line, 0.0
+        self.search, self.line, self.spent, self.begun = old, line, 0.0, old.iterations
         return old
 
     def eval_side(self) -> int:
@@ -682,7 +689,7 @@ class Session:
         rec = self.rec
         extra = []
         if not rec.at_end:
-            extra.append(self.tr("ui.viewing", number=rec.cursor, total=len(rec.moves)))
+            extra.append(viewing(self.tr, rec))
         line = state.status()
         if line is not None and res is None:
             key, args = line
@@ -751,6 +758,21 @@ def fresh_options(game: type[State], base: dict) -> dict:
     return opts
 
 
+def long_move(spent: float, searched: int, left: int) -> float | None:
+    """The seconds a level's move will take in all, from the rate of its search so far (`searched`
+    iterations in `spent` seconds, `left` to go), if that is at least LONG_MOVE; None when it is
+    shorter or the search has not run SETTLED seconds yet (its rate not yet known)."""
+    if spent < SETTLED or searched <= 0:
+        return None
+    took = spent + left * spent / searched
+    return took if took >= LONG_MOVE else None
+
+
+def duration(seconds: float) -> str:
+    """About how long, in words the same in both languages: "9 s", then "3 min" from two minutes."""
+    return f"{round(seconds)} s" if seconds < 119.5 else f"{round(seconds / 60)} min"
+
+
 def number(n: int, lang: str) -> str:
     """An integer with the language's digit grouping (12,345 / 12.345)."""
     text = f"{n:,}"
@@ -792,6 +814,15 @@ def move_rows(rec: Record) -> list[list[int | None]]:
         else:
             rows[-1].append(i)
     return rows
+
+
+def viewing(tr: Any, rec: Record) -> str:
+    """The line of a position viewed before the game's end, naming its move as the move list does
+    ("12. A4", "12… E6"): the list's numbering, not the ply's (issue 54)."""
+    if rec.cursor == 0:
+        return str(tr("ui.viewing_start"))
+    last = next(i for i in move_ends(rec) if i >= rec.cursor)
+    return str(tr("ui.viewing", move=move_numbers(rec)[last - 1] + " " + joined_text(rec, last)))
 
 
 def move_numbers(rec: Record) -> list[str]:

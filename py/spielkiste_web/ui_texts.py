@@ -312,6 +312,10 @@ add({
                          "Am stärksten: das Beste, was es in etwa 2 s pro Zug findet (auf einem langsamen "
                          "Handy länger)."),
     "ui.level.panel": ("Computer strength", "Spielstärke"),
+    # the thinking line when a level's move will take long on this device (session.long_move), in place
+    # of the positions searched: the line holds two lines of a narrow panel
+    "ui.move_takes": ("About {time} a move · best {move}", "Etwa {time} pro Zug · bester Zug {move}"),
+    "ui.computer_at": ("Computer: {level}", "Computer: {level}"),      # a seat's menu: the computer at a level
     "ui.level.rated": ("Rating in {game}: about {rating} (a novice: {novice})",
                        "Wertung in {game}: etwa {rating} (ein Neuling: {novice})"),
 })

@@ -118,10 +118,22 @@ def _low_priority() -> None:
 def resume(games: list[str], minutes: float, jobs: int, path: str = RESULTS,
            play: object = play_one) -> int:
     """Plays the open pairings' next games, `jobs` at once, until `minutes` are up; appends each game to
-    `path` as it ends. The pairing with the fewest games (counting those under way) goes next. Returns
-    the number of games played."""
+    `path` as it ends. The pairing that has had the least CPU time (its games, counting those under way,
+    times its mean game's seconds) goes next: a cheap pairing is decided in minutes instead of waiting
+    for the top levels' games of several minutes each. Returns the number of games played."""
     deadline = time.monotonic() + 60 * minutes
-    counts = tally(current(read_results(path)))
+    rows = current(read_results(path))
+    counts = tally(rows)
+    spent: dict[tuple, list[float]] = {}
+    for r in rows:
+        if r.get("seconds") is not None:
+            t = spent.setdefault((r["game"], r["hi"], r["lo"]), [0.0, 0])
+            t[0] += r["seconds"]
+            t[1] += 1
+
+    def cost(key: tuple) -> float:
+        s, n = spent.get(key, (0.0, 0))
+        return max(0.01, s / n) if n else 0.01
     for gid in games:
         for hi, lo in pairings(gid):
             counts.setdefault((gid, hi, lo), [0.0, 0, 0])
@@ -138,7 +150,7 @@ def resume(games: list[str], minutes: float, jobs: int, path: str = RESULTS,
         while True:
             while len(running) < jobs and time.monotonic() < deadline:
                 under_way = [running[f] for f in running]
-                candidates = [(t[1] + under_way.count(key), key) for key, t in counts.items()
+                candidates = [((t[1] + under_way.count(key)) * cost(key), key) for key, t in counts.items()
                               if key[0] in games and is_open(t[0], t[1] + under_way.count(key))]
                 if not candidates:
                     break
@@ -156,6 +168,9 @@ def resume(games: list[str], minutes: float, jobs: int, path: str = RESULTS,
                 out.flush()
                 counts[key][0] += row["points"]
                 counts[key][1] += 1
+                mine = spent.setdefault(key, [0.0, 0])
+                mine[0] += row.get("seconds") or 0.0
+                mine[1] += 1
                 done += 1
                 print(f"{key[0]:<11} {key[1]} vs {key[2]}  game {row['i']}: {row['points']}  "
                       f"({row['plies']} plies, {row['seconds']} s)  now {counts[key][0]}/{counts[key][1]}", flush=True)

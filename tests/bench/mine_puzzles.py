@@ -3,6 +3,7 @@
 
   nice -n 19 python tests/bench/mine_puzzles.py GAME [--seconds 300] [--rate-seconds 150] [--want 72]
       [--seed 1] [--budget 40000] [--most 3] [--shallowest 1] [--player mcts:100] [--first 1]
+      [--winners] [--opening 0] [--tail 10] [--no-defend]
 
 Plays games with a novice's policy (a win at once when there is one, else a random move that does not
 lose at once, among a few tried; a random move now and then) or with --player (a spec of ai/players.py
@@ -16,7 +17,12 @@ for wins one move shorter. Die Drei's wins are also checked by the game's exact 
 wins at all. Then it rates candidates of each kind and depth in turn for --rate-seconds (puzzles.rate:
 our search's iterations to find the move, the median over three seeds), keeps a spread (QUOTA per kind
 and depth, its levels taken in turn, the rest filled from the hardest) and writes the file, keeping the
-puzzles already stored (their ids are stable links) and numbering new ones on."""
+puzzles already stored (their ids are stable links) and numbering new ones on.
+
+Deep wins (issue 52): --player mcts:200 --winners --shallowest 3 (Blockade: 22 wins in 3 in 540 s);
+--opening N starts each game with N of the game's playout moves, --tail N proves more of each game's end
+(Weltreich: a game costs about a hundred proofs). Das Tor: --player mcts:200 --opening 16 --tail 200
+--no-defend --shallowest 3, every position of a won game that DEEP_ONLY passes (11 wins in 3 in 600 s)."""
 import argparse
 import json
 import os
@@ -30,11 +36,17 @@ from spielkiste import puzzles  # noqa: E402
 from spielkiste.ai.players import Player  # noqa: E402
 from spielkiste.engine import State  # noqa: E402
 from spielkiste.games.drei_solver import Table  # noqa: E402
+from spielkiste.games.tor import TOTAL as TOR_TOTAL  # noqa: E402
 from spielkiste.puzzles.proof import Found, OutOfBudget, after, analyse, loses_at_once, obvious, wins_at_once  # noqa: E402
 from spielkiste.registry import get_game  # noqa: E402
 
 QUOTA = {("win", 1): 10, ("win", 2): 24, ("win", 3): 26, ("defend", 2): 6, ("defend", 3): 6}   # of --want 72
 TAIL = 10                    # plies before a game's end that are proved
+# where only wins in 3 are wanted, the positions that can hold one (the others are not proved): in Das
+# Tor a win is the last piece brought in, each piece a gate's move and the piece, so in 3 moves the
+# mover is one piece short with no gate open (a quiet move, the gate, the piece) or two short at an
+# open gate (its piece, then the gate and the last piece); fewer short win sooner, more need more
+DEEP_ONLY = {"tor": lambda s: TOR_TOTAL - s.in_play(s.to_move) == (2 if s.gate >= 0 else 1)}
 
 
 def novice(state: State, rng: random.Random, tries: int = 6) -> object:
@@ -62,8 +74,16 @@ def drei_exact(state: State, found: Found) -> bool:
 
 
 def mine(game: str, seconds: float, seed: int, budget: int, deepest: int, player: str,
-         known: set[str], shallowest: int = 1) -> dict[tuple[str, int], list[tuple[str, Found]]]:
-    """Proven puzzles found in `seconds`, by kind and depth (`shallowest` at least): (position code, proof)."""
+         known: set[str], shallowest: int = 1, winners: bool = False,
+         opening: int = 0, tail: int = TAIL, defend: bool = True) -> dict[tuple[str, int], list[tuple[str, Found]]]:
+    """Proven puzzles found in `seconds`, by kind and depth (`shallowest` at least): (position code, proof).
+    With `winners` only the positions where the game's winner is to move are proved, for wins only: in
+    strong self-play the winner's moves in the last plies are mostly a forced win, and the one it played
+    is often the only one (Blockade: a unique win in 3 five plies before the end in 2 of 5 games).
+    The first `opening` plies of each game are the game's own playout moves (quick, and in Das Tor
+    gate-seeking: of 4 games of mcts:200 from the start 3 drew by the quiet clock, no piece brought in).
+    The last `tail` plies of each won game are proved (more where a game costs far more than a proof);
+    defences are looked for only with `defend`."""
     cls = get_game(game)
     rng = random.Random(seed)
     found: dict[tuple[str, int], list[tuple[str, Found]]] = {k: [] for k in QUOTA}
@@ -76,22 +96,29 @@ def mine(game: str, seconds: float, seed: int, budget: int, deepest: int, player
         seats = [Player(player, seed=rng.random()) for _ in range(s.num_players)] if player else []
         while s.result is None:
             codes.append(s.encode())
-            s.play(seats[s.to_move].move(s) if seats else novice(s, rng))
+            if len(codes) <= opening:
+                s.play(s.playout_move(rng))
+            else:
+                s.play(seats[s.to_move].move(s) if seats else novice(s, rng))
         games += 1
         if not s.result.winners:
             continue                              # a drawn game (Das Tor's quiet clock): no wins near its end
-        for code in codes[-TAIL:]:
+        for code in codes[-tail:]:
             if code in known or time.perf_counter() >= deadline:
                 continue
             known.add(code)
             state = cls.decode(code)
             if state.result is not None or len(state.legal_moves()) < 3:     # no guessing between two
                 continue
+            if winners and state.to_move not in s.result.winners:
+                continue
+            if shallowest >= 3 and game in DEEP_ONLY and not DEEP_ONLY[game](state):
+                continue
             tried += 1
             f = None
             for most in range(deepest, shallowest - 1, -1):     # over budget at a depth: its wins in fewer
                 try:
-                    f = analyse(state, most, budget, defend=most == deepest)
+                    f = analyse(state, most, budget, defend=most == deepest and defend and not winners)
                     break
                 except OutOfBudget:
                     skipped += most == deepest
@@ -131,10 +158,29 @@ def rated(found: dict[tuple[str, int], list[tuple[str, Found]]], game: str, seco
     return out
 
 
+Candidates = dict[tuple[str, int], list[dict[str, object]]]
+
+
+def one_per_line(cands: Candidates) -> Candidates:
+    """The candidates less those whose line an earlier one already has."""
+    seen: set[str] = set()
+    out: Candidates = {}
+    for key, cs in cands.items():
+        out[key] = []
+        for c in cs:
+            line = json.dumps(c["line"])
+            if line not in seen:
+                seen.add(line)
+                out[key].append(c)
+    return out
+
+
 def pick(cands: dict[tuple[str, int], list[dict[str, object]]], want: int) -> list[dict[str, object]]:
     """A spread: each kind and depth up to its quota (scaled to `want`), taking its levels in turn from
-    the hardest, then the rest, the hardest first."""
+    the hardest, then the rest, the hardest first; one puzzle per line (nearby positions of one game
+    often share the whole line: the same puzzle to the player)."""
     chosen: list[dict[str, object]] = []
+    cands = one_per_line(cands)
     for key, n in QUOTA.items():
         by_level = sorted(cands[key], key=lambda c: -int(str(c["iterations"])))
         levels = [[c for c in by_level if c["level"] == lv] for lv in (4, 3, 2, 1)]
@@ -160,6 +206,11 @@ def main() -> None:
     ap.add_argument("--first", type=int, default=1,
                     help="the least id for new puzzles: above every id ever shipped (an old link names no new one)")
     ap.add_argument("--shallowest", type=int, default=1, help="keep puzzles of this depth or deeper only")
+    ap.add_argument("--no-defend", action="store_true", help="look for wins only")
+    ap.add_argument("--tail", type=int, default=TAIL, help="plies before each won game's end that are proved")
+    ap.add_argument("--opening", type=int, default=0, help="plies of the game's playout moves before the players")
+    ap.add_argument("--winners", action="store_true",
+                    help="prove only positions with the game's winner to move, for wins (with --player: deep wins)")
     ap.add_argument("--budget", type=int, default=40_000, help="positions per proof before a position is skipped")
     a = ap.parse_args()
     game = get_game(a.game).id
@@ -167,7 +218,7 @@ def main() -> None:
     old = [dict(raw) for raw in json.load(open(path))["puzzles"]] if os.path.exists(path) else []
     t0 = time.perf_counter()
     found = mine(game, a.seconds, a.seed, a.budget, a.most, a.player, {str(p["position"]) for p in old},
-                 a.shallowest)
+                 a.shallowest, a.winners, a.opening, a.tail, not a.no_defend)
     chosen = pick(rated(found, game, a.rate_seconds, random.Random(a.seed)), a.want)
     first = max([a.first] + [1 + int(str(p["id"])) for p in old])
     new = [{"id": first + i, **c} for i, c in enumerate(chosen)]

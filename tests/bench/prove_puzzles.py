@@ -2,7 +2,7 @@
 """Prove every shipped puzzle by two routes (issue 52) and print, per game, how many are shipped, proven
 by both, and their depths; tests/test_puzzle_proofs.py runs a sample of this in the test suite.
 
-  python tests/bench/prove_puzzles.py [GAME ...] [--openspiel] [--defence N]
+  python tests/bench/prove_puzzles.py [GAME ...] [--openspiel] [--defence N] [--above ID]
 
 Route 1 is the project's prover (puzzles.verify: the same kind, depth, line and replies again). Route 2 is
 tests/second_prover.py (written apart from it) for every 'win'; with --openspiel also OpenSpiel's
@@ -68,10 +68,11 @@ def main() -> None:
     ap.add_argument("games", nargs="*")
     ap.add_argument("--openspiel", action="store_true")
     ap.add_argument("--defence", type=int, default=0)
+    ap.add_argument("--above", type=int, default=0, help="only the puzzles with a higher id (the newly mined)")
     args = ap.parse_args()
     for game in args.games or puzzles.GAMES:
         t0 = time.perf_counter()
-        shipped = puzzles.load(game)
+        shipped = [p for p in puzzles.load(game) if p.id > args.above]
         both, wrong, by_os, forced = 0, [], 0, Counter()
         for p in shipped:
             first = puzzles.verify(p)

@@ -15,6 +15,8 @@ to measure one of the search's options (exploration, rave, prune; cap, the plies
 before evaluate()) on against off (the page's levels against each other: tests/bench/ladder.py).
 The goal of the search (issue 16) is a share of at least 75 %
 against uct and 99 % against random.
+--issue53 prints the two figures issue 53 sets goals for (>= 90 % at equal time, >= 60 % against
+uct given 4x the time), the second with --games-4x games per game; --minutes stops starting matches.
 --speed instead prints iterations per second of both searches from each start position.
 
 --against openspiel-mcts makes B OpenSpiel's own MCTSBot (open_spiel.python.algorithms.mcts: UCT
@@ -92,7 +94,8 @@ def make_player(spec: str, seed: float):
 def play_game(cls, specs: tuple[str, str], a_seat: int, rng: random.Random, clock: list[float] | None = None
               ) -> tuple[float, int]:
     """One game; A sits at a_seat. Returns A's reward and the number of plies; adds each
-    player's seconds and moves to `clock` ([A s, A moves, B s, B moves])."""
+    player's seconds, moves and CPU seconds to `clock` ([A s, A moves, B s, B moves, A CPU s, B CPU s]:
+    on a loaded machine a wall-clock budget buys less CPU, and the CPU seconds say how much)."""
     opts = {"seed": rng.randrange(1 << 30)} if "seed" in {o.key for o in cls.all_options()} else {}
     state = cls.new(opts)
     seats = [None, None]
@@ -100,12 +103,13 @@ def play_game(cls, specs: tuple[str, str], a_seat: int, rng: random.Random, cloc
     seats[1 - a_seat] = make_player(specs[1], rng.random())
     while state.result is None:
         mover = state.to_move
-        t0 = time.perf_counter()
+        t0, c0 = time.perf_counter(), time.process_time()
         move = seats[mover].move(state)
         if clock is not None:
             k = 0 if mover == a_seat else 2
             clock[k] += time.perf_counter() - t0
             clock[k + 1] += 1
+            clock[4 + k // 2] += time.process_time() - c0
         state.play(move)
     return state.result.rewards[a_seat], state.ply
 
@@ -136,6 +140,11 @@ def main(argv=None) -> int:
     p.add_argument("--against", choices=("uct", OPENSPIEL), default="uct",
                    help="B when --b is not given: our textbook UCT or OpenSpiel's MCTSBot")
     p.add_argument("--speed", action="store_true", help="iterations per second instead of matches")
+    p.add_argument("--issue53", action="store_true",
+                   help="both figures of the goal: mcts vs uct at equal time (--games), then mcts vs uct given "
+                        "4x the time (--games-4x), every game of the first figure before the second")
+    p.add_argument("--games-4x", type=int, default=8, help="games per game of --issue53's 4x figure")
+    p.add_argument("--minutes", type=float, default=0.0, help="start no new match after this long (0: no limit)")
     args = p.parse_args(argv)
     games = args.game.split(",") if args.game else two_player_games()
     a = args.a or f"mcts:{args.seconds:g}s"
@@ -147,10 +156,18 @@ def main(argv=None) -> int:
         speed(games, args.seconds)
         return 0
     rng = random.Random(args.seed)
-    print(f"{a} vs {b}, {args.games} games per game, colours alternating")
-    print(HEADER + "   A s/move  B s/move")
-    for gid in games:
-        match(gid, (a, b), args.games, rng, timed=True)
+    figures = [((a, b), args.games)]
+    if args.issue53:
+        figures.append(((a, f"{args.against}:{4 * args.seconds:g}s"), args.games_4x))
+    t0 = time.perf_counter()
+    for specs, n in figures:
+        print(f"{specs[0]} vs {specs[1]}, {n} games per game, colours alternating")
+        print(HEADER + "   A s/move  B s/move  A CPU s   B CPU s")
+        for gid in games:
+            if args.minutes and time.perf_counter() - t0 > 60 * args.minutes:
+                print(f"{gid:<11}not measured: --minutes {args.minutes:g} spent", flush=True)
+                continue
+            match(gid, specs, n, rng, timed=True)
     return 0
 
 
@@ -162,14 +179,15 @@ def match(gid: str, specs: tuple[str, str], games: int, rng: random.Random, time
     seconds per move) and returns A's points."""
     t0 = time.perf_counter()
     by_seat, plies = [0.0, 0.0], 0
-    clock = [0.0, 0, 0.0, 0]
+    clock = [0.0, 0, 0.0, 0, 0.0, 0.0]
     for g in range(games):
         r, n = play_game(GAMES[gid], specs, g % 2, rng, clock)
         by_seat[g % 2] += r
         plies += n
     points = sum(by_seat)
     lo, hi = wilson(points, games)
-    times = f"   {clock[0] / max(clock[1], 1):8.3f}  {clock[2] / max(clock[3], 1):8.3f}" if timed else ""
+    times = (f"   {clock[0] / max(clock[1], 1):8.3f}  {clock[2] / max(clock[3], 1):8.3f}  "
+             f"{clock[4] / max(clock[1], 1):8.3f}  {clock[5] / max(clock[3], 1):8.3f}") if timed else ""
     print(f"{gid:<11}{points:>5.1f}/{games:<3}{100 * points / games:>7.0f}%   "
           f"[{100 * lo:3.0f}%, {100 * hi:3.0f}%]  {plies / games:6.1f}   "
           f"{(time.perf_counter() - t0) / 60:5.1f}   {by_seat[0]:>5.1f}/{(games + 1) // 2:<4}"

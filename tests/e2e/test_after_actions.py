@@ -217,7 +217,7 @@ def test_a_finished_solitaire_offers_no_sides_to_switch(app, server):
 
 FITS = """() => { const t = document.querySelector('#thinking-text');
     return [t.textContent, t.scrollWidth <= t.clientWidth && t.scrollHeight <= t.clientHeight + 1,
-            document.querySelector('#turn-row').getBoundingClientRect().height]; }"""
+            document.querySelector('#turn-box').getBoundingClientRect().height]; }"""   # the band it shares (issue 54)
 
 
 def test_the_thinking_line_shows_the_best_move_whole(phone_app, server):

@@ -35,9 +35,16 @@ def served(dist):
         shutil.rmtree(folder, ignore_errors=True)
 
 
+# the engine's time-outs at 0.3 of their length (app.test_patience): a worker a test kills is given up after 6 s,
+# not 20 (a slice after 3 s, not 10), which is still 25 times a slice's and 6 times a review step's time
+PATIENCE = "window.spielkistePatience = 0.3;"
+
+
 def ready_page(browser, url):
     """The app at `url` in a fresh context (page.context), once its engine answers."""
-    page = browser.new_context().new_page()
+    ctx = browser.new_context()
+    ctx.add_init_script(PATIENCE)
+    page = ctx.new_page()
     page.watch = Watch(page)
     open_app(page, url)
     page.wait_for_selector("body[data-ai='ready']", timeout=90000)
@@ -47,7 +54,7 @@ def ready_page(browser, url):
 def page_with(browser, script):
     """A page in a fresh context whose every document first runs `script`."""
     ctx = browser.new_context()
-    ctx.add_init_script(script)
+    ctx.add_init_script(PATIENCE + script)
     page = ctx.new_page()
     page.watch = Watch(page)
     return page
@@ -70,6 +77,7 @@ ENGINES = "script[name^='engine']"
 
 
 def test_a_worker_terminated_mid_search_is_replaced_and_the_game_goes_on(page, server):
+    page.context.add_init_script(PATIENCE)
     open_app(page, server.url + "#snorkels")
     page.wait_for_selector("body[data-ai='ready']", timeout=90000)
     page.click("#btn-new")
@@ -80,7 +88,7 @@ def test_a_worker_terminated_mid_search_is_replaced_and_the_game_goes_on(page, s
     page.click("[data-cell='C3']")
     page.wait_for_selector("body[data-thinking='1']", timeout=10000)
     page.evaluate("document.querySelector('script[name^=\"engine\"]').xworker.terminate()")
-    # nothing tells the page a terminated worker is gone: its think slice times out (app.SLICE_TIMEOUT, 10 s), a new
+    # nothing tells the page a terminated worker is gone: its think slice times out (app.SLICE_TIMEOUT x 0.3), a new
     # worker gets the game (load, with the page's rev: its snapshots are not taken for older ones) and the computer
     # moves by itself (issue 51: it never moved once the game's rev had grown)
     wait_moves(page, 2, timeout=60000)
@@ -347,7 +355,7 @@ def test_lines_and_a_picture_that_kill_every_worker_are_set_aside_and_the_room_s
 
 KILL = "document.querySelector('script[name^=\"engine\"]').xworker.terminate()"
 # an input the page takes while its worker is gone, unsettled: its answer comes only after the dead
-# worker's time-out (engine.CALL_TIMEOUT, 20 s) and the replacement's start, longer than settle.py waits
+# worker's time-out (engine.CALL_TIMEOUT, 20 s x PATIENCE) and the replacement's start, longer than settle.py waits
 LOST_SAID = ("!document.getElementById('message').hidden && "
              f"document.getElementById('message-text').textContent === {t('ui.ai_lost', 'en')!r}")
 def close_message(page):

@@ -86,7 +86,16 @@ def test_review_finds_the_missed_win_navigates_keeps_and_reviews_forty_plies(app
     assert "A2" in button.get_attribute("title") and button.text_content() == "D4"
     assert page.locator("#review-graph circle.review-mark.mark-blunder[data-ply='5']").count() == 1
     row = page.locator("#review-marks li.mark-blunder", has_text="3. D4")     # numbered as the move list (issue 54)
-    assert "Better: A2 (100 %)" in row.text_content()
+    assert "Better: A2 (100 %). This move wins (Green captured: Purple wins)." in row.text_content()
+    # the better move in the hint's words (issue 54), in both languages: Green's F7 missed the block on A2
+    block = page.locator("#review-marks li:has(button.review-goto[data-ply='4'])")
+    assert "Better: A2 (100 %). This move stops Purple from winning next move." in block.text_content()
+    page.select_option("#lang", "de")
+    page.wait_for_function("document.querySelector(\"#review-marks li:has(button.review-goto[data-ply='4'])\")"
+                           ".textContent.includes('Besser: A2 (100 %). Dieser Zug verhindert, dass Lila im "
+                           "nächsten Zug gewinnt.')")
+    page.select_option("#lang", "en")
+    page.wait_for_function("document.getElementById('review-marks').textContent.includes('This move wins')")
     assert "40" in page.text_content("#review-thresholds")
     assert page.locator("#review-summary tr").count() == 3          # the heading and a row per player
     shot(page, "review-1280-en-light")

@@ -9,6 +9,8 @@ import pytest
 from conftest import Server, Watch, click_some_targets, moves, open_app, own_profile, shot, tool, wait_moves
 from spielkiste.ai import levels
 from spielkiste.registry import GAMES
+from spielkiste.texts import t
+from spielkiste_web import ui_texts  # noqa: F401  (the levels below 1)
 
 
 def pieces(page):
@@ -110,7 +112,7 @@ def test_undo_redo_and_move_list(app, server):
     open_app(page, server.url + "#snorkels?m=D4,E5,C3,B6")
     assert moves(page) == ["D4", "E5", "C3", "B6"]
     page.click("#movelist button[data-ply='2']")
-    assert "Viewing move 2 of 4" in page.inner_text("#status-extra")
+    assert "Viewing the position after 1… E5" in page.inner_text("#status-extra")   # the list's numbering
     assert page.locator("[data-piece]").count() == 2
     page.click("#btn-redo")
     assert page.locator("[data-piece]").count() == 3
@@ -151,7 +153,7 @@ def test_reload_and_reopening_the_browser_restore_the_game(playwright_instance, 
         open_app(pg, srv.url)           # no link: the game in progress comes back
         assert (moves(pg), pieces(pg)) == want
         assert pg.input_value("#seats select[data-seat='1']") == "computer"
-        assert "Viewing move 2 of 3" in pg.inner_text("#status-extra")
+        assert "Viewing the position after 1… E5" in pg.inner_text("#status-extra")
         ctx.close()         # (a corrupt save at start-up: e2e/test_faults.py::test_a_corrupt_saved_field_...)
     finally:
         srv.stop()
@@ -200,10 +202,15 @@ def test_the_level_is_shown_and_changed_beside_the_computer_and_kept_after_a_rel
     assert "interval" not in page.inner_text("#level-note")
     page.select_option("#level", "1")
     page.click("#newgame-start")
-    menu = "#seats select[data-level]"
-    assert page.locator(menu).count() == 1              # beside the computer's seat only
-    assert page.locator("#seats li").nth(1).locator("select[data-level]").count() == 1
-    assert page.input_value(menu) == "1" and page.inner_text(f"{menu} option:checked") == "easy"
+    # the computer's seat's own menu says its level: "Computer: easy" (issue 54: one line per seat)
+    menu = "#seats select[data-seat='1']"
+    assert page.locator("#seats select").count() == 2 and page.locator("#seats select[data-level]").count() == 0
+    assert page.input_value(menu) == "computer" and page.inner_text(f"{menu} option:checked") == "Computer: easy"
+    labels = page.eval_on_selector_all(f"{menu} option", "els => els.map(e => e.textContent)")
+    assert labels == ["Human"] + [f"Computer: {t('ui.level.' + str(k))}" for k in offered]
+    assert page.eval_on_selector_all("#seats select option", "els => els.map(e => e.textContent)") == labels * 2
+    boxes = [page.locator(f"#seats select[data-seat='{s}']").bounding_box() for s in (0, 1)]
+    assert boxes[0]["width"] == boxes[1]["width"]                   # the same options: the same width
     rated = levels.rating("snorkels", 1)
     tip = page.get_attribute(menu, "title")
     assert tip == (f"Rating in Snorkels: about {rated[0]} (a novice: {levels.NOVICE_RATING})" if rated
@@ -211,15 +218,16 @@ def test_the_level_is_shown_and_changed_beside_the_computer_and_kept_after_a_rel
     click_some_targets(page, 1)
     wait_moves(page, 2, timeout=60000)                  # the computer answered at level 1
     page.wait_for_selector("body[data-thinking='0']")
-    page.select_option(menu, "2")                       # between moves, no new game
+    page.select_option(menu, label="Computer: medium")  # between moves, no new game
     page.wait_for_function("Object.values(localStorage).some(v => /\"level\": *2[,}]/.test(v.split('\\\\').join('')))")
-    assert len(moves(page)) == 2
+    assert len(moves(page)) == 2 and page.input_value(menu) == "computer"
     page.reload()
     page.wait_for_selector("body[data-ready='1']", timeout=90000)
-    assert page.input_value(menu) == "2" and len(moves(page)) == 2
+    assert page.inner_text(f"{menu} option:checked") == "Computer: medium" and len(moves(page)) == 2
+    assert page.inner_text("#seats select[data-seat='0'] option:checked") == "Human"
     page.select_option("#lang", "de")
-    assert page.inner_text(f"{menu} option:checked") == "mittel"
-    assert page.get_attribute(menu, "aria-label") == "Spielstärke"
+    assert page.inner_text(f"{menu} option:checked") == "Computer: mittel"
+    assert page.get_attribute(menu, "aria-label") == "Platz 2"
     click_some_targets(page, 1)
     wait_moves(page, 4, timeout=60000)                  # and the game goes on at the new level
     page.click("#btn-new")

@@ -31,6 +31,19 @@ def test_tor_gate_choice_pops_up_at_the_square_and_joins_its_move(app, server):
     listed = moves(page)
     assert listed[-1] == "C12-A12 +S B11" and "B11S" not in listed and len(listed) == 48
     assert page.locator("#turn-row > #choices").count() == 1         # back in the panel once chosen
+    # the analysis tree writes it as one move too, which leads to the position after both plies,
+    # and ‹ (the key ArrowLeft) steps back over the whole move
+    page.click("#btn-analyse")
+    page.wait_for_selector("body[data-room='analysis']")
+    tree = page.eval_on_selector_all("#tree-moves button[data-path]:not(.tree-start)",
+                                     "els => els.map(e => [e.textContent, e.dataset.path])")
+    assert tree[-1][0] == "24…C12-A12 +S B11" and tree[-1][1].endswith("C12-A12,B11S"), tree[-1]
+    assert len(tree) == 48 and not any(text.endswith("B11S") for text, _ in tree)
+    assert page.get_attribute("#tree-moves button[aria-current='true']", "data-path") == tree[-1][1]
+    page.focus("#tree-moves button[aria-current='true']")
+    page.keyboard.press("ArrowLeft")
+    page.wait_for_function(f"document.querySelector(\"#tree-moves button[aria-current='true']\")"
+                           f".dataset.path === {tree[-2][1]!r}")
 
 
 def test_ziggurats_says_why_a_square_is_closed_and_the_panel_reads_plainly(app, server):

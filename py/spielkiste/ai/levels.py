@@ -47,6 +47,8 @@ MEASURED: dict[str, dict[int, tuple[float, int, float]]] = {
 }
 
 
+# iterations per CPU second from each game's start, Pyodide under node (ladder.py --measure); in the page's
+# worker in Chromium tests/bench/page_rate.py measured 0.9-1.3 times these (issue 53)
 PAGE_RATE: dict[str, float] = {
     'surikata': 6698.4,
     'snorkels': 6141.0,

@@ -51,6 +51,9 @@ Text = dict[str, str]   # language -> text
 
 add({   # after a right tap on a square the engine refuses: why it refuses it (the page has said "Right!")
     "learn.refused": ("The game refuses {cell}: {why}.", "Das Spiel lässt {cell} nicht zu: {why}."),
+    # a step about one piece, answered with another: say so, not why the other's move fails (issue 52)
+    "learn.other_piece": ("That moves the piece on {moved}; the task is about the piece on {cell}.",
+                          "Damit ziehst du die Figur auf {moved}; die Aufgabe gilt der Figur auf {cell}."),
 })
 
 
@@ -236,6 +239,10 @@ def check(step: Step, answer: str) -> Verdict:
     except SpielkisteError as e:
         return Verdict(False, {lang: e.message(lang) for lang in LANGS})
     text = state.move_text(move)
+    moved = state.move_input(move)[0][:1]
+    if step.piece and step.goal and moved and moved != (step.piece,):
+        return Verdict(False, {lang: t("learn.other_piece", lang, moved=moved[0], cell=step.piece) for lang in LANGS},
+                       text)
     right = step.kind == "any" or (achieves(step, state, move) if step.goal
                                    else text.upper() in (a.upper() for a in step.answers))
     return Verdict(right, step.done if right else step.hint, text)
