@@ -251,3 +251,27 @@ def test_every_request_op_fed_junk_answers_in_time_and_the_session_goes_on(ask, 
             assert isinstance(got["error"], str) and len(got["error"]) <= 401, where
             assert "RecursionError" not in got["error"], where
     plays_on(ask)
+
+
+TIMED = {"think": ("snorkels?m=D4", None), "hint": ("snorkels?m=D4", None), "tool": ("solitaire", None),
+         "review_start": ("snorkels?m=D4", None),
+         "review_step": ("snorkels?m=D4", {"op": "review_start", "iterations": 5}),
+         "tree_lines": ("snorkels?m=D4", {"op": "tree_open", "from": "game"})}
+
+
+@pytest.mark.parametrize("op", sorted(TIMED))
+def test_every_op_reads_a_requests_time_alike(ask, op):
+    """One reader of a request's `seconds` (outside.seconds_of) for every op that takes one: a bool, a
+    string, a list or a non-finite number is an error; any finite number is cut to the op's range and
+    answered (a slice asked for 1e308 s or -5 s is not refused by one op and taken by another)."""
+    link, opener = TIMED[op]
+    extra = {"name": "hint"} if op == "tool" else {}
+    for value, refused in ((True, True), ("0.1", True), ([0.1], True), (1e308, False), (-5, False), (0.01, False)):
+        assert "error" not in ask({"op": "open", "link": link})
+        if opener:
+            assert "error" not in ask(opener)
+        t0 = time.perf_counter()
+        got = ask({"op": op, "seconds": value, **extra})
+        assert ("error" in got) == refused and time.perf_counter() - t0 < 5.0, (op, value, got.get("error"))
+    assert outside.seconds_of({"seconds": 1e308}, 0.1, 0.5) == 0.5 and outside.seconds_of({}, 0.1, 0.5) == 0.1
+    assert outside.seconds_of({"budget": 0}, 1.0, 9.0, 0.0, key="budget") == 0.0     # "Move now": no search

@@ -9,7 +9,7 @@ import time
 from spielkiste.record import Record
 from spielkiste.registry import get_game
 from spielkiste.review import Review
-from spielkiste_web import links
+from spielkiste_web import links, review_session
 from spielkiste_web.session import Session
 
 # Snorkels from the start: B1 A1 G7 F7 reach tests/test_review.py's PLANTED position (Purple wins
@@ -143,5 +143,8 @@ def test_the_kept_text_shows_the_review_again_without_recomputing():
         got = other.handle({"op": "review_load", "text": bad})       # said (issue 51), and set aside by the page
         assert got["state"] == "none" and got["why"].startswith("This game's kept review was set aside: ")
     assert "error" in other.handle({"op": "review_start", "seconds": "lots"})
-    assert "error" in other.handle({"op": "review_start", "seconds": 1e9})
     assert "error" in other.handle({"op": "review_nothing"})
+    for bad in (True, float("nan"), [0.3], {"s": 1}):                  # one reader of a request's time (outside.py)
+        assert "error" in other.handle({"op": "review_start", "seconds": bad}), bad
+    # 1e9 seconds a position is cut to the most a review takes, as every op's time is
+    assert other.handle({"op": "review_start", "seconds": 1e9})["seconds"] == review_session.MAX_SECONDS

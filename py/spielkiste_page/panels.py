@@ -8,7 +8,7 @@ element: text from a link or the worker is escaped, so it stays text. Each conta
 listener, wired once (event delegation): redrawn elements carry data attributes, never handlers."""
 from pyscript import document
 
-from spielkiste_page.dom import el, on, set_text
+from spielkiste_page.dom import el, is_null, on, set_text
 
 def esc(text):
     """Text as markup that shows exactly that text (in an element or a quoted attribute)."""
@@ -102,7 +102,14 @@ def seats(app, rows):
         line.append(seat_menu(app, gid, seat, s["kind"], len(rows) > 1))
         line.append("</li>")
         out.append("".join(line))
-    el("seats").innerHTML = "".join(out)
+    box = el("seats")
+    active = document.activeElement          # a menu changed by the keyboard keeps the focus when drawn again
+    seat = active.dataset.seat if not is_null(active) and bool(box.contains(active)) else None
+    box.innerHTML = "".join(out)
+    if not is_null(seat):
+        menu = box.querySelector(f'select[data-seat="{seat}"]')
+        if not is_null(menu):
+            menu.focus()
 
 
 def offered_levels(app, gid):

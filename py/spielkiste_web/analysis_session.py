@@ -49,6 +49,7 @@ from spielkiste.review import Lines
 from spielkiste.texts import msg, t
 from spielkiste_web import links, review_session, svg, threats, tree_texts  # noqa: F401  (tree_texts adds the room's keys)
 from spielkiste_web.board_part import board_part
+from spielkiste_web.outside import seconds_of
 from spielkiste_web.session import number
 
 WORD = "analysis"        # the fragment's word that opens the room
@@ -262,8 +263,8 @@ def op_lines(session: Any, m: dict) -> Answer:
     path = str(m.get("path", tr.path))
     if path != tr.path:
         return {"kind": "tree_lines", "stale": True, "path": tr.path, "done": True}
-    seconds = min(0.5, max(0.01, float(m.get("seconds") or SLICE)))
-    budget = min(MAX_BUDGET, max(0.0, float(m["budget"] if m.get("budget") is not None else BUDGET)))
+    seconds = seconds_of(m, SLICE, 0.5, 0.01)
+    budget = seconds_of(m, BUDGET, MAX_BUDGET, 0.0, key="budget")
     state = tr.tree.state(path)
     entry = tr.lines.pop(path, None)
     if entry is None:

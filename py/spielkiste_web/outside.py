@@ -6,7 +6,8 @@ nesting exhausts the stack: a RecursionError in CPython, a stack overflow that k
 with it the engine, for good. So every reader here first bounds the text's length, then its
 nesting (in time linear in the text), and only then parses it, refusing a key given twice and
 the non-JSON constants NaN and Infinity. What the value means (its types, ranges and legality)
-is its reader's to check (saves.load, review_session.read_text, puzzle_session.read_progress)."""
+is its reader's to check (saves.load, review_session.read_text, puzzle_session.read_progress);
+a request's time (`seconds`, `budget`) has one reader for every op, seconds_of."""
 import functools
 import json
 import math
@@ -75,3 +76,16 @@ def finite(text: str) -> float:
     if not math.isfinite(value):
         raise ValueError(f"{text[:20]} is out of range")
     return value
+
+
+def seconds_of(m: dict, default: float, most: float, least: float = 0.001, key: str = "seconds") -> float:
+    """A request's time in seconds (`key`: "seconds", or an analysis' "budget"), the same for every op:
+    `default` when absent, an error for anything but a finite number, else cut to [least, most]: one
+    request asking for 1e308 seconds of search would freeze the engine for good (a budget of 0: no
+    search, "Move now" before its first slice)."""
+    value = m.get(key)
+    if value is None:
+        return default
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
+        raise ValueError(f"{key}: not a number")
+    return min(most, max(least, float(value)))

@@ -101,12 +101,7 @@ def budget_of(m: dict) -> tuple[float | None, int | None]:
         if type(iterations) is not int or not 1 <= iterations <= MAX_ITERATIONS:
             raise ValueError("iterations out of range")
         return None, iterations
-    seconds = m.get("seconds", SECONDS)
-    if m.get("deeper"):
-        seconds = DEEPER
-    if isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or not 0.01 <= seconds <= MAX_SECONDS:
-        raise ValueError("seconds out of range")
-    return float(seconds), None
+    return (DEEPER if m.get("deeper") else outside.seconds_of(m, SECONDS, MAX_SECONDS, 0.01)), None
 
 
 def op_step(session: Any, m: dict) -> Answer:
@@ -115,11 +110,9 @@ def op_step(session: Any, m: dict) -> Answer:
     rs = current(session)
     if rs is None:
         return none()
-    slice_ = m.get("seconds", SLICE)
-    if isinstance(slice_, bool) or not isinstance(slice_, (int, float)) or not 0.001 <= slice_ <= 2.0:
-        raise ValueError("seconds out of range")
+    slice_ = outside.seconds_of(m, SLICE, 2.0)
     rs.cancelled = False
-    deadline = time.perf_counter() + float(slice_)
+    deadline = time.perf_counter() + slice_
     new: list[int] = []
     while not rs.review.done:
         ply = advance(rs, deadline)

@@ -30,6 +30,7 @@ from spielkiste.registry import GAMES, get_game
 from spielkiste.texts import TABLE, add, msg, t
 from spielkiste_web import links, motion, move_words, saves, svg, threats, ui_texts  # noqa: F401  (ui_texts adds the page's keys)
 from spielkiste_web.board_part import board_part
+from spielkiste_web.outside import seconds_of
 
 add({
     "ui.engine_error": ("The game engine failed at this: {detail}",
@@ -398,8 +399,7 @@ class Session:
     def budget(self, m: dict, default: float) -> float:
         """The seconds to search this position at most: the request's `budget`, else `default` (a
         level's search has none: on a slow device it keeps its strength and takes longer)."""
-        budget = m.get("budget")
-        return float(budget) if budget is not None else default
+        return seconds_of(m, default, math.inf, 0.0, key="budget")
 
     def think(self, m: dict, budget: float, aim: tuple[int, float | None] | None = None) -> Answer:
         """A slice of search towards `budget` seconds and `aim`: (iterations, temperature or None)."""
@@ -722,17 +722,6 @@ class Session:
                          if teams and partner is not None else "",
                          "kind": self.seats[seat], "to_move": state.result is None and seat == state.to_move})
         return rows
-
-
-def seconds_of(m: dict, default: float, most: float) -> float:
-    """A request's `seconds`: `default` when absent (or 0), else a number cut to (0, most]; one
-    request asking for 1e308 seconds of search would freeze the engine for good."""
-    value = m.get("seconds")
-    if not value:
-        return default
-    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
-        raise ValueError("seconds: not a number")
-    return min(most, max(0.001, float(value)))
 
 
 def entry_save(text: object) -> str | None:
