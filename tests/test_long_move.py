@@ -85,3 +85,4 @@ def test_the_time_is_said_in_seconds_then_minutes():
     assert session_module.long_move(spent=0.5, searched=100, left=10_000) is None      # the rate not yet known
     assert session_module.long_move(spent=1.2, searched=1000, left=9000) == 12.0        # 1.2 s + 9000 at 833/s
     assert session_module.long_move(spent=1.2, searched=1000, left=2000) is None        # 3.6 s: not long
+    assert round(session_module.long_move(1.2, 1000, 2000, told=True), 6) == 3.6          # once said: said on

@@ -2,6 +2,8 @@
 gate, in the move list and the review's numbers."""
 from __future__ import annotations
 
+import re
+
 from spielkiste_web.session import Session, joined_text, lead_ply, move_numbers, move_rows
 
 # A12 opened the gate of B11 (the same game as tests/test_motion.py's TOR)
@@ -64,6 +66,8 @@ def test_the_viewed_position_is_named_as_the_move_list_names_its_move():
             continue
         listed = [f"{n}{'.' if place == 0 else '…'} {it[1]}" for n, r in enumerate(snap["moves"], 1)
                   for place, it in enumerate(r) if it and it[0] >= ply]
+        if ply == 48:              # the gate open, its piece not chosen: the movement alone, as on the board
+            listed = [listed[0].split(" +")[0]]
         assert listed and extra.startswith(f"Viewing the position after {listed[0]};"), (ply, extra)
     s3 = Session("de")
     snap = s3.handle({"op": "open", "link": "tor?v=1&players=3&m=A10-A9,A1-A2,J1-J2&at=2"})
@@ -142,3 +146,22 @@ def test_one_name_for_the_players_game_on_every_way_back():
     assert (t("ui.back", "en"), t("ui.back", "de")) == ("Back to the board", "Zurück zum Brett")
     assert t("ui.edit.export", "de") == t("ui.mygames_export", "de") == "Alle exportieren …"
     assert (t("ui.sound_on", "de"), t("ui.sound_off", "de")) == ("Ton: an", "Ton: aus")
+
+
+def test_the_engines_lines_join_a_gates_piece_to_its_move_as_the_list_does():
+    """The analysis panel's best lines write Das Tor's gate piece with the movement that opened it, as
+    the move list beside them does (a probe saw "B5S A10-A1 B2T" next to "21. I7-I6 +S H5")."""
+    from spielkiste_web.session import joined_line
+    s = Session("en")
+    s.handle({"op": "open", "link": TOR})
+    state = s.rec.current                          # the gate B11 open: Green's piece to choose
+    assert state.follows_up()
+    assert joined_line(state, ["B11S", "A5-A4"]) == ["+S B11", "A5-A4"]
+    before = s.rec.states[47]                      # before C12-A12 opened it
+    assert joined_line(before, ["C12-A12", "B11T", "A5-A4"]) == ["C12-A12 +T B11", "A5-A4"]
+    # the analysis board's lines at the open gate, as the page gets them: no piece written alone
+    s.handle({"op": "tree_open", "from": "game"})
+    lines = s.handle({"op": "tree_lines", "seconds": 0.1, "budget": 0.1})
+    for mv in lines["moves"]:
+        words = mv["line"].split(" ")
+        assert not any(re.fullmatch(r"[A-L]\d{1,2}[TSN]", w) for w in words), mv["line"]

@@ -264,3 +264,19 @@ def test_weltreich_draws_whose_crowning_throne_is_whose():
             for colour in colours:
                 assert f'<g class="owner c-{colour}">' in drawn
         assert drawn.count('class="owner ') == sum(len(c) for c in crowns.values())
+
+
+def test_the_threat_warning_survives_a_reload_through_the_save():
+    """A beginner's game warns of threats from its start; the page's reload opens the stored save in a new
+    worker (op load): the warning is still on, and one switched off stays off (issue 54, found by a probe:
+    aids were not in the save, and the default applied only to a game without moves)."""
+    s = Session("en")
+    s.handle({"op": "new", "game": "snorkels", "seats": ["human", "computer"], "level": -1})
+    assert [a for a in s.snapshot()["aids"] if a[0] == "threat"][0][2]
+    s.handle({"op": "play", "move": "D4", "ply": 0})
+    s.handle({"op": "play", "move": "C3", "ply": 1})
+    for on in (True, False):
+        s.handle({"op": "set", "aids": ["threat"] if on else []})
+        again = Session("en")
+        snap = again.handle({"op": "load", "save": s.snapshot()["save"]})
+        assert snap["moves_n"] == 2 and [a for a in snap["aids"] if a[0] == "threat"][0][2] is on

@@ -267,3 +267,15 @@ def test_query_pairs_decodes_escapes_as_utf8_and_keeps_broken_ones():
 def test_svg_escape_is_html_escape(text):
     import html
     assert svg.escape(text) == html.escape(text)
+
+
+def test_a_save_keeps_the_aids_switched_on_and_refuses_bad_ones():
+    """The aids on are kept in the save (a reload lost the threat warning a beginner had): written only
+    when any is on, read back as a short list of short names, anything else refused like any field."""
+    rec = links.from_fragment("snorkels?m=D4,E5")
+    assert "aids" not in json.loads(saves.dump(rec, ["human", "computer"], 3, 0))
+    text = saves.dump(rec, ["human", "computer"], 3, 0, {"threat"})
+    assert saves.load(text, LEVELS)[0].moves == ["D4", "E5"] and saves.aids(text) == ["threat"]
+    for bad in (None, "threat", [1], [""], ["x" * 100], ["a"] * 50, {"threat": True}):
+        e = unrestorable(json.dumps({**GOOD_SAVE, "aids": bad}))
+        assert e.key == "err.saved_field" and e.params == {"field": "aids"}, bad

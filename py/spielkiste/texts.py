@@ -132,6 +132,9 @@ add({
                       "Dieser Link ist nicht lesbar: Zug {number} ({text}) ist dort nicht erlaubt."),
     "err.saved": ("The saved game could not be restored and was left alone.",
                   "Die gespeicherte Partie konnte nicht wiederhergestellt werden und bleibt unverändert."),
+    # a request's seats, level or rotation that the page never offers (a menu changed by a script): no save involved
+    "err.setting": ("Not a choice this app offers ({field}); nothing was changed.",
+                    "Keine Wahl, die die App anbietet ({field}); nichts wurde geändert."),
     "err.saved_field": ("The saved game could not be restored and was left alone: its '{field}' is not valid.",
                         "Die gespeicherte Partie konnte nicht wiederhergestellt werden und bleibt unverändert: "
                         "ihr Eintrag „{field}“ ist ungültig."),

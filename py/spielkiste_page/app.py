@@ -1009,8 +1009,12 @@ class App:
         """A seat's menu: "human", "computer" (at the level in play) or "computer.<level>": the
         computer at another level, for every computer seat (one level for all), between moves or
         during its search (the worker reads it at each slice); the save and the next new game keep it."""
-        self.acted()        # a link's game with a seat changed is the player's game now
         kind, _, level = kind.partition(".")
+        if level and not level.lstrip("-").isdigit():     # not a menu's own value (a script's): shown back as it was
+            panels.forget("seats")
+            panels.seats(self, self.snap["seats"])
+            return self.spawn_act(None)
+        self.acted()        # a link's game with a seat changed is the player's game now
         seats = self.seats()
         seats[seat] = kind
         to_move = [s["seat"] for s in self.snap["seats"] if s.get("to_move")]

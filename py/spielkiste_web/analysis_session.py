@@ -50,7 +50,7 @@ from spielkiste.texts import msg, t
 from spielkiste_web import links, review_session, svg, threats, tree_texts  # noqa: F401  (tree_texts adds the room's keys)
 from spielkiste_web.board_part import board_part
 from spielkiste_web.outside import seconds_of
-from spielkiste_web.session import number
+from spielkiste_web.session import joined_line, number
 
 WORD = "analysis"        # the fragment's word that opens the room
 FIELDS = (WORD, "var", "node")
@@ -403,7 +403,7 @@ def lines_view(session: Any, state: State, path: str, top: dict, forced: bool = 
     chances = [] if unsearched else [{"seat": s, "colour": state.seat_colour(s), "name": session.colour_name(state, s),
                                       "percent": c} for s, c in enumerate(top["c"])]
     moves = [{"move": mv["move"], "path": prefix + mv["move"], "chance": mv["chance"], "exact": mv["exact"],
-              "line": " ".join(mv["line"]),
+              "line": " ".join(joined_line(state, mv["line"])),
               "label": t("tree.line_label", lang, move=mv["move"], percent=mv["chance"])}
              for mv in top["moves"]]
     res = state.outcome()

@@ -2,7 +2,8 @@
 storage, read defensively.
 
 A save holds the game's link (start + moves + cursor), who plays each seat, the computer's
-level and the board rotation. Storage can hold anything (an old version, another tab's
+level, the board rotation and, when any is on, the aids switched on (a reload kept none: the threat
+warning a beginner had was gone after it). Storage can hold anything (an old version, another tab's
 half-written text, a hand edit, a megabyte meant to freeze the page), so every reader here
 reads it with outside.read_json (length, then nesting, then json.loads); load() checks every
 field by type and range and raises SpielkisteError for anything it cannot trust; the page then
@@ -21,6 +22,8 @@ VERSION = 1
 SEAT_KINDS = ("human", "computer")
 ROTATIONS = (0, 90, 180, 270)
 FIELDS = ("v", "link", "seats", "level", "rotation")
+OPTIONAL = ("aids",)           # written only when it holds something
+MAX_AIDS = 8                   # aids a game offers, and the length of an aid's name: far above ours (a few, short)
 MAX_SAVE = MAX_LEN + 1000      # the link and a few short fields
 MAX_STUDIES = 200              # positions kept per game
 MAX_NAME = 60                  # characters of a study's name
@@ -45,16 +48,19 @@ NAME_ESCAPES = {"\\": "\\\\", "\t": "\\t", "\n": "\\n", "\r": "\\r"}
 NAME_ESCAPED = re.compile(r"\\(?:u([0-9a-fA-F]{4})|U([0-9a-fA-F]{8})|(.))", re.S)
 
 
-def dump(record, seats: list[str], level: int, rotation: int) -> str:
-    return json.dumps({"v": VERSION, "link": to_fragment(record), "seats": list(seats),
-                       "level": level, "rotation": rotation})
+def dump(record, seats: list[str], level: int, rotation: int, aids=()) -> str:
+    data = {"v": VERSION, "link": to_fragment(record), "seats": list(seats), "level": level, "rotation": rotation}
+    if aids:
+        data["aids"] = sorted(aids)
+    return json.dumps(data)
 
 
 def load(text, levels) -> tuple:
     """(record, seats, level, rotation) from a save; SpielkisteError if any part is not valid."""
     data = parse(text)
-    if set(data) != set(FIELDS):
+    if not set(FIELDS) <= set(data) <= set(FIELDS + OPTIONAL):
         raise SpielkisteError("err.saved")
+    aids_in(data)
     check("v", is_int(data["v"]) and data["v"] == VERSION)
     check("link", isinstance(data["link"], str))
     try:
@@ -67,6 +73,20 @@ def load(text, levels) -> tuple:
     check("level", is_int(data["level"]) and data["level"] in levels)
     check("rotation", is_int(data["rotation"]) and data["rotation"] in ROTATIONS)
     return record, seats, data["level"], data["rotation"]
+
+
+def aids_in(data: dict) -> list[str]:
+    """The aids a save's data has on (none when it names none); SpielkisteError unless a short list
+    of short names (which of them the game offers is the session's to keep)."""
+    aids = data.get("aids", [])
+    check("aids", isinstance(aids, list) and len(aids) <= MAX_AIDS
+          and all(isinstance(a, str) and 0 < len(a) <= 3 * MAX_AIDS for a in aids))
+    return list(aids)
+
+
+def aids(text) -> list[str]:
+    """The aids of a save that load() accepted."""
+    return aids_in(parse(text))
 
 
 def parse(text, limit: int = MAX_SAVE) -> dict:

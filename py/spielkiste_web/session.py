@@ -70,6 +70,7 @@ class Session:
         self.line: tuple[str, list[str]] = ("", [])    # the searched game: start code and moves to its position
         self.spent = 0.0                         # seconds searched in that position
         self.begun = 0                           # the search's iterations when that position's search began
+        self.told = False                        # this search's move was said to take long (long_move)
         self.editor: Any = None                  # the board editor's state (editor_session.py)
         self.rooms: dict[str, Any] = {}          # each other room's state, by name (learn, puzzle, review, tree)
         self.threat_kept: tuple[State, str, str] | None = None   # the threat aid's last warning: position, lang, text
@@ -174,6 +175,7 @@ class Session:
             if text is None:
                 raise SpielkisteError("err.saved")
         rec, seats, level, rotation = saves.load(text, LEVELS)
+        kept_aids = saves.aids(text)
         other = None
         if m.get("link"):
             try:
@@ -184,9 +186,11 @@ class Session:
                 if links.continues(linked, rec):
                     rec = linked
                 elif not links.continues(rec, linked):      # the link has moves the kept game lacks
-                    other = {"save": saves.dump(linked, seats, level, rotation), "moves": len(linked.moves),
+                    other = {"save": saves.dump(linked, seats, level, rotation, kept_aids), "moves": len(linked.moves),
                              "over": linked.states[-1].result is not None}
         self.show(rec, seats, level, rotation)
+        if kept_aids or rec.moves:          # a save from before aids were kept, with no moves: the new game's rule
+            self.aids = set(kept_aids) & set(self.aids_of(rec))
         rev = m.get("rev")
         if type(rev) is int and rev > self.rev:      # a replacement worker's snapshots follow the page's last
             self.rev = rev
@@ -354,7 +358,7 @@ class Session:
         if seats is None:
             return None
         if not (isinstance(seats, list) and len(seats) == n and all(s in saves.SEAT_KINDS for s in seats)):
-            raise SpielkisteError("err.saved_field", field="seats")
+            raise SpielkisteError("err.setting", field="seats")
         return list(seats)
 
     def level_of(self, m: dict) -> int | None:
@@ -362,7 +366,7 @@ class Session:
         if level is None:
             return None
         if type(level) is not int or level not in LEVELS:
-            raise SpielkisteError("err.saved_field", field="level")
+            raise SpielkisteError("err.setting", field="level")
         return level
 
     def rotation_of(self, m: dict) -> int | None:
@@ -370,7 +374,7 @@ class Session:
         if rotation is None:
             return None
         if type(rotation) is not int or rotation not in saves.ROTATIONS:
-            raise SpielkisteError("err.saved_field", field="rotation")
+            raise SpielkisteError("err.setting", field="rotation")
         return rotation
 
     def next_rotation(self) -> int:
@@ -426,8 +430,9 @@ class Session:
         done = bool(m.get("stop") or info["forced"] or self.spent >= budget
                     or (aim is not None and search.iterations >= aim[0]))
         if aim is not None and not done:
-            took = long_move(self.spent, search.iterations - self.begun, aim[0] - search.iterations)
+            took = long_move(self.spent, search.iterations - self.begun, aim[0] - search.iterations, self.told)
             if took is not None:
+                self.told = True             # said until the move is made, its estimate updated (never flickering off)
                 info["text"] = self.tr("ui.move_takes", time=duration(took), move=info["move"])
         if done and aim is not None and aim[1] is not None:
             info["move"] = state.move_text(sample_move(search, random.Random(), aim[1]))
@@ -446,7 +451,7 @@ class Session:
                                 rec.current))
         if not kept or old is None:
             old = Search(rec.current, seed=random.randrange(10 ** 9))
-        self.search, self.line, self.spent, self.begun = old, line, 0.0, old.iterations
+        self.search, self.line, self.spent, self.begun, self.told = old, line, 0.0, old.iterations, False
         return old
 
     def eval_side(self) -> int:
@@ -679,7 +684,7 @@ class Session:
         return {"percent": share, "text": self.tr(key)}
 
     def save_text(self) -> str:
-        return saves.dump(self.rec, self.seats, self.level, self.rotation)
+        return saves.dump(self.rec, self.seats, self.level, self.rotation, self.aids)
 
     def status(self, state: State, human: bool, computer: bool, view: Any) -> tuple[str, str]:
         """Who is to move (or the result), and the extra line: the position viewed, the game's
@@ -747,14 +752,15 @@ def fresh_options(game: type[State], base: dict) -> dict:
     return opts
 
 
-def long_move(spent: float, searched: int, left: int) -> float | None:
+def long_move(spent: float, searched: int, left: int, told: bool = False) -> float | None:
     """The seconds a level's move will take in all, from the rate of its search so far (`searched`
-    iterations in `spent` seconds, `left` to go), if that is at least LONG_MOVE; None when it is
+    iterations in `spent` seconds, `left` to go), if that is at least LONG_MOVE or was `told` already
+    (a rate that rises under a falling load must not make the line flicker off); None when it is
     shorter or the search has not run SETTLED seconds yet (its rate not yet known)."""
     if spent < SETTLED or searched <= 0:
         return None
     took = spent + left * spent / searched
-    return took if took >= LONG_MOVE else None
+    return took if took >= LONG_MOVE or told else None
 
 
 def duration(seconds: float) -> str:
@@ -783,6 +789,21 @@ def joined_text(rec: Record, ply: int) -> str:
                                               for i in range(first + 1, ply + 1)])
 
 
+def joined_line(state: State, texts: list[str]) -> list[str]:
+    """A line of moves from `state` (the engine's best lines) written as the move list writes a game:
+    a finishing move joined to the move it finishes ("A1-A10 +T B11", not "A1-A10 B11T")."""
+    out: list[str] = []
+    s = state.copy()
+    for text in texts:
+        words = s.follow_up_text(text) if s.follows_up() else text
+        if s.follows_up() and out:
+            out[-1] += " " + words
+        else:
+            out.append(words)
+        s.push_text(text)
+    return out
+
+
 def move_ends(rec: Record) -> list[int]:
     """The plies that end a move: every ply but those another ply finishes."""
     return [i for i in range(1, len(rec.moves) + 1) if i == len(rec.moves) or not rec.states[i].follows_up()]
@@ -807,11 +828,11 @@ def move_rows(rec: Record) -> list[list[int | None]]:
 
 def viewing(tr: Any, rec: Record) -> str:
     """The line of a position viewed before the game's end, naming its move as the move list does
-    ("12. A4", "12… E6"): the list's numbering, not the ply's (issue 54)."""
+    ("12. A4", "12… E6"): the list's numbering, not the ply's (issue 54); halfway through a move (Das
+    Tor's gate open, its piece not yet chosen) the plies made so far ("7… A1-A10")."""
     if rec.cursor == 0:
         return str(tr("ui.viewing_start"))
-    last = next(i for i in move_ends(rec) if i >= rec.cursor)
-    return str(tr("ui.viewing", move=move_numbers(rec)[last - 1] + " " + joined_text(rec, last)))
+    return str(tr("ui.viewing", move=move_numbers(rec)[rec.cursor - 1] + " " + joined_text(rec, rec.cursor)))
 
 
 def move_numbers(rec: Record) -> list[str]:

@@ -24,3 +24,26 @@ def test_a_seat_menu_changed_by_the_arrow_keys_keeps_the_focus(app, server):
     app.select_option(MENU, "human")
     app.wait_for_function(f"document.querySelector(\"{MENU}\").value === 'human'")
     assert app.watch.errors == []
+
+
+ADD = """([menu, value]) => { const s = document.querySelector(menu); const o = document.createElement('option');
+    o.value = value; o.textContent = value; s.appendChild(o); s.value = value;
+    s.dispatchEvent(new Event('change', {bubbles: true})); }"""
+
+
+def test_a_seat_menu_given_a_value_it_never_offers_changes_nothing_and_says_so(app, server):
+    """A menu value the page never offers (a script's): a level that is not a number is shown back as it
+    was, with no page error (int() raised in the handler); an unknown level or kind is refused by the
+    worker with words of its own (it said "The saved game could not be restored", with no save involved)."""
+    open_app(app, server.url + "#weltreich?players=4&teams=1")
+    for value in ("computer.abc", "computer.1e5", "computer.\ud800"):
+        app.evaluate(ADD, [MENU, value])
+        app.wait_for_function(f"document.querySelector(\"{MENU}\").value === 'human'")
+    assert app.watch.errors == [] and app.is_hidden("#message")
+    for value, field in (("computer.99", "level"), ("robot", "seats")):
+        app.evaluate(ADD, [MENU, value])
+        app.wait_for_function("!document.getElementById('message').hidden")
+        assert app.text_content("#message-text") == f"Not a choice this app offers ({field}); nothing was changed."
+        app.wait_for_function(f"document.querySelector(\"{MENU}\").value === 'human'")
+        app.click("#message-close")
+    assert app.watch.errors == []
