@@ -16,6 +16,18 @@ def test_direction_and_control_characters_are_dropped_from_quotes(hostile):
     assert quoted.strip() and all(ch.isprintable() for ch in quoted)
 
 
+def test_a_dropped_character_is_shown_so_the_quote_is_not_another_value():
+    """A puzzle link's "43" with a NUL or a right-to-left mark after it is not puzzle 43 (which exists):
+    the message must not say "has no puzzle 43" (a probe found it did)."""
+    from spielkiste_web.session import Session
+    assert clip("43\x00") == "43\ufffd" and clip("\u202e43") == "\ufffd43"
+    for link in ("snorkels?puzzle=43%00", "snorkels?puzzle=%E2%80%AE43"):
+        s = Session("en")
+        s.handle({"op": "open", "link": "snorkels"})
+        got = s.handle({"op": "puzzle_open", "game": "snorkels", "puzzle": link.split("=")[1]})
+        assert "error" in got and "puzzle 43." not in got["error"] and "\ufffd" in got["error"], got
+
+
 def test_a_quote_is_at_most_forty_characters_and_says_it_was_cut():
     assert clip("x" * 40) == "x" * 40
     assert clip("x" * 41) == "x" * 40 + "…"

@@ -26,9 +26,10 @@ HIDDEN = re.compile("[\u0000-\u001f\u007f-\u009f\u061c\u200b-\u200f\u202a-\u202e
 
 
 def clip(text: str, size: int = 40) -> str:
-    """Input quoted in a message: at most `size` characters, without control characters or
-    direction marks, so quoted text from a link can neither hide nor reorder the app's own words."""
-    text = HIDDEN.sub("", text)
+    """Input quoted in a message: at most `size` characters, each control character or direction
+    mark shown as U+FFFD, so quoted text from a link can neither hide nor reorder the app's own words,
+    nor read as something it is not ("43\x00" quoted as "43" made "no puzzle 43" false)."""
+    text = HIDDEN.sub("\ufffd", text)
     return text if len(text) <= size else text[:size] + "…"
 
 
