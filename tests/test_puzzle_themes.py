@@ -54,31 +54,10 @@ def runs(board, colour, length):
     return any(all((x + k * dx, y + k * dy) in mine for k in range(length)) for x, y in mine for dx, dy in STEPS)
 
 
-def groups_without_tube(board, colour):
-    """Snorkels: the number of `colour` groups with no empty orthogonal neighbour (a flood fill)."""
+def tubes_of_groups(board, colour):
+    """Snorkels: each `colour` group's number of free tubes (empty orthogonal neighbours; a flood fill)."""
     cells = {xy(c): v for c, v in board.items()}
-    seen, dead = set(), 0
-    for start, v in cells.items():
-        if v != colour or start in seen:
-            continue
-        stack, free = [start], False
-        seen.add(start)
-        while stack:
-            x, y = stack.pop()
-            for n in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)):
-                if n in cells and cells[n] is None:
-                    free = True
-                elif cells.get(n) == colour and n not in seen:
-                    seen.add(n)
-                    stack.append(n)
-        dead += not free
-    return dead
-
-
-def least_tubes(board, colour):
-    """Snorkels: the fewest free tubes any `colour` group has."""
-    cells = {xy(c): v for c, v in board.items()}
-    seen, best = set(), 99
+    seen, out = set(), []
     for start, v in cells.items():
         if v != colour or start in seen:
             continue
@@ -92,8 +71,16 @@ def least_tubes(board, colour):
                 elif cells.get(n) == colour and n not in seen:
                     seen.add(n)
                     stack.append(n)
-        best = min(best, len(tubes))
-    return best
+        out.append(len(tubes))
+    return out
+
+
+def groups_without_tube(board, colour):
+    return tubes_of_groups(board, colour).count(0)
+
+
+def least_tubes(board, colour):
+    return min(tubes_of_groups(board, colour), default=99)
 
 
 def king_gets_out(s, colour):

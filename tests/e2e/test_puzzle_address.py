@@ -10,6 +10,7 @@ import re
 from datetime import date
 
 from conftest import open_app, place_in_the_centre, shot, wait_moves
+from test_puzzle_room import mover_moves
 from spielkiste import puzzles
 from spielkiste.puzzles import themes as T
 
@@ -71,15 +72,6 @@ def check(page, day, game, routing=()):
         bad.append(["settled", *rows[-1]])
     page.evaluate("r => window.seen.push(r)", rows[-1]) if rows else None
     return bad
-
-
-def mover_moves(p):
-    s, out = p.state(), []
-    for text in p.line:
-        if s.to_move == p.seat:
-            out.append(text)
-        s.push_text(text)
-    return out
 
 
 def solve(page, p):
