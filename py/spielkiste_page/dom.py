@@ -66,6 +66,16 @@ _replace_state = js.Function.new("uid", "url", """
     } catch (e) { return false; }""")
 
 
+_push_state = js.Function.new("uid", """
+    try { history.pushState({uid: uid}, '', location.href); return true; } catch (e) { return false; }""")
+
+
+def push_state(uid: str) -> bool:
+    """A new history entry at the address shown (a room opened by a button writes its link into it),
+    so that the browser's Back returns to the entry before: the game; False where the browser refused."""
+    return bool(_push_state(uid))
+
+
 def replace_state(uid: str, url: str) -> bool:
     """history.replaceState({uid}, "", url), unless the entry holds both already (it is written after
     every snapshot, and each call costs the browser's process a round trip and counts against its

@@ -9,7 +9,7 @@ A room's link is the game's fragment with the room's word in its query (`#snorke
 whose `word` it carries (`opens`), so a room can be reloaded, shared and embedded."""
 from pyscript import document
 
-from spielkiste_page.dom import el
+from spielkiste_page.dom import el, push_state, window
 
 BOARD_KEYS = ("svg", "entries", "overlays", "cells", "focus", "rotation", "select")
 
@@ -47,6 +47,9 @@ class Room:
     def enter(self) -> None:
         """Take the board and the side panel (the caller draws the room's first answer)."""
         app = self.app
+        if app.room is None and not app.embed and app.snap is not None \
+                and str(window.location.hash) == "#" + str(app.snap["link"]):
+            push_state(app.uid or "")      # opened from the game by a button: Back returns to the game (lichess)
         if app.room is not None and app.room is not self:
             app.room.leave()
         app.editor.leave()
