@@ -1010,7 +1010,8 @@ class App:
         computer at another level, for every computer seat (one level for all), between moves or
         during its search (the worker reads it at each slice); the save and the next new game keep it."""
         kind, _, level = kind.partition(".")
-        if level and not level.lstrip("-").isdigit():     # not a menu's own value (a script's): shown back as it was
+        digits = level[1:] if level.startswith("-") else level
+        if level and not (digits and all(c in "0123456789" for c in digits)):   # not a menu's value: shown back
             panels.forget("seats")
             panels.seats(self, self.snap["seats"])
             return self.spawn_act(None)

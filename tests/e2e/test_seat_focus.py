@@ -36,7 +36,7 @@ def test_a_seat_menu_given_a_value_it_never_offers_changes_nothing_and_says_so(a
     was, with no page error (int() raised in the handler); an unknown level or kind is refused by the
     worker with words of its own (it said "The saved game could not be restored", with no save involved)."""
     open_app(app, server.url + "#weltreich?players=4&teams=1")
-    for value in ("computer.abc", "computer.1e5", "computer.\ud800"):
+    for value in ("computer.abc", "computer.1e5", "computer.\ud800", "computer.\u0663", "computer.-"):
         app.evaluate(ADD, [MENU, value])
         app.wait_for_function(f"document.querySelector(\"{MENU}\").value === 'human'")
     assert app.watch.errors == [] and app.is_hidden("#message")
