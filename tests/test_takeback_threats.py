@@ -9,13 +9,7 @@ from spielkiste.record import Record
 from spielkiste.registry import GAMES
 from spielkiste_web import saves, threats
 from spielkiste_web.session import Session
-
-
-def opened(link, **fields):
-    s = Session()
-    snap = s.handle({"op": "open", "link": link, **fields})
-    assert "error" not in snap, snap
-    return s, snap
+from test_session import opened
 
 
 def first_move(s):

@@ -275,7 +275,8 @@ def test_a_save_keeps_the_aids_switched_on_and_refuses_bad_ones():
     rec = links.from_fragment("snorkels?m=D4,E5")
     assert "aids" not in json.loads(saves.dump(rec, ["human", "computer"], 3, 0))
     text = saves.dump(rec, ["human", "computer"], 3, 0, {"threat"})
-    assert saves.load(text, LEVELS)[0].moves == ["D4", "E5"] and saves.aids(text) == ["threat"]
+    rec, _, _, _, aids = saves.read(text, LEVELS)
+    assert rec.moves == ["D4", "E5"] and aids == ["threat"] and saves.load(text, LEVELS)[0].moves == rec.moves
     for bad in (None, "threat", [1], [""], ["x" * 100], ["a"] * 50, {"threat": True}):
         e = unrestorable(json.dumps({**GOOD_SAVE, "aids": bad}))
         assert e.key == "err.saved_field" and e.params == {"field": "aids"}, bad

@@ -10,6 +10,7 @@ from pyscript import document
 
 from spielkiste_page.dom import el, is_null, on, set_text
 
+
 def esc(text):
     """Text as markup that shows exactly that text (in an element or a quoted attribute)."""
     return (str(text).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")

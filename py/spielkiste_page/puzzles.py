@@ -119,8 +119,7 @@ class PuzzleRoom(Room):
     def on_move(self, move: str):
         if not self.active or self.snap is None or self.snap.get("state") != "play":
             return super().on_move(move)
-        return self.app.spawn_action(self.send({"op": "puzzle_move", "move": move,
-                                                "progress": self.stored(self.game)}))
+        return self.app.spawn_action(self.send({"op": "puzzle_move", "move": move}))
 
     async def send(self, msg) -> None:
         """A room request, with the stored progress (the worker's answer shows its rating and streak:
@@ -182,7 +181,7 @@ class PuzzleRoom(Room):
 
     def render(self) -> None:
         if self.active:
-            self.app.spawn_action(self.send({"op": "puzzle_snapshot", "progress": self.stored(self.game)}))
+            self.app.spawn_action(self.send({"op": "puzzle_snapshot"}))
 
     # ------------------------------------------------------------------ drawing
     def stored(self, game):

@@ -301,6 +301,7 @@ def op_threat(session: Any, m: dict) -> Answer:
 
 
 def parent_of(path: str) -> str:
+    """The path of a node's parent ("" for the start's children)."""
     return path.rpartition(SEP)[0] if SEP in path else ""
 
 
@@ -449,7 +450,7 @@ def answer(session: Any, fresh: bool = False) -> Answer:
     human = res is None
     last: frozenset[str] = frozenset()
     if fresh and path and state.last is not None:
-        before = tree.state(path.rpartition(SEP)[0] if SEP in path else "")
+        before = tree.state(parent_of(path))
         squares, _ = before.move_input(state.last)
         last = frozenset(squares[-1:])
     part = board_part(state, lang, title, human, frozenset(session.aids), session.rotation, last)
@@ -458,7 +459,7 @@ def answer(session: Any, fresh: bool = False) -> Answer:
     walk = path
     while walk:
         on_way.add(walk)
-        walk = walk.rpartition(SEP)[0] if SEP in walk else ""
+        walk = parent_of(walk)
     rows = []
     current = None
     tree_rows = whole_moves(tree, tree.rows())

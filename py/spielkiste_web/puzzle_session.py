@@ -167,8 +167,9 @@ def pick_next(game: str, progress: dict[str, Any], current: int | None, rng: ran
     theme (all of the game's when the one shown is the theme's only one)."""
     every = puzzles.load(game)
     if theme is not None:
-        every = tuple(p for p in every if theme in themes(p)) if any(
-            p.id != current and theme in themes(p) for p in every) else every
+        of_theme = tuple(p for p in every if theme in themes(p))
+        if any(p.id != current for p in of_theme):
+            every = of_theme
     recent = set(progress["recent"]) | {current}
     pool = ([p for p in every if p.id not in recent and p.id not in progress["solved"]]
             or [p for p in every if p.id not in recent] or [p for p in every if p.id != current] or list(every))

@@ -57,10 +57,16 @@ def dump(record, seats: list[str], level: int, rotation: int, aids=()) -> str:
 
 def load(text, levels) -> tuple:
     """(record, seats, level, rotation) from a save; SpielkisteError if any part is not valid."""
+    return read(text, levels)[:4]
+
+
+def read(text, levels) -> tuple:
+    """(record, seats, level, rotation, aids) from a save, read once; SpielkisteError if any part is
+    not valid."""
     data = parse(text)
     if not set(FIELDS) <= set(data) <= set(FIELDS + OPTIONAL):
         raise SpielkisteError("err.saved")
-    aids_in(data)
+    aids = aids_in(data)
     check("v", is_int(data["v"]) and data["v"] == VERSION)
     check("link", isinstance(data["link"], str))
     try:
@@ -72,7 +78,7 @@ def load(text, levels) -> tuple:
           and all(isinstance(s, str) and s in SEAT_KINDS for s in seats))
     check("level", is_int(data["level"]) and data["level"] in levels)
     check("rotation", is_int(data["rotation"]) and data["rotation"] in ROTATIONS)
-    return record, seats, data["level"], data["rotation"]
+    return record, seats, data["level"], data["rotation"], aids
 
 
 def aids_in(data: dict) -> list[str]:
@@ -82,11 +88,6 @@ def aids_in(data: dict) -> list[str]:
     check("aids", isinstance(aids, list) and len(aids) <= MAX_AIDS
           and all(isinstance(a, str) and 0 < len(a) <= 3 * MAX_AIDS for a in aids))
     return list(aids)
-
-
-def aids(text) -> list[str]:
-    """The aids of a save that load() accepted."""
-    return aids_in(parse(text))
 
 
 def parse(text, limit: int = MAX_SAVE) -> dict:

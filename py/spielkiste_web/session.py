@@ -174,8 +174,7 @@ class Session:
             text = entry_save(m.get("entry"))
             if text is None:
                 raise SpielkisteError("err.saved")
-        rec, seats, level, rotation = saves.load(text, LEVELS)
-        kept_aids = saves.aids(text)
+        rec, seats, level, rotation, kept_aids = saves.read(text, LEVELS)
         other = None
         if m.get("link"):
             try:
@@ -795,8 +794,9 @@ def joined_line(state: State, texts: list[str]) -> list[str]:
     out: list[str] = []
     s = state.copy()
     for text in texts:
-        words = s.follow_up_text(text) if s.follows_up() else text
-        if s.follows_up() and out:
+        follows = s.follows_up()
+        words = s.follow_up_text(text) if follows else text
+        if follows and out:
             out[-1] += " " + words
         else:
             out.append(words)

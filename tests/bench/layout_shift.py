@@ -18,12 +18,11 @@ import argparse
 import os
 import statistics
 import sys
-import tempfile
-import threading
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 sys.path.insert(0, ROOT)
-import build  # noqa: E402
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from main_thread import Served, built_site  # noqa: E402
 
 CHROMIUM = "/usr/bin/chromium"
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--no-first-run"]
@@ -87,17 +86,11 @@ def main() -> int:
     ap.add_argument("--no-build", action="store_true")
     ap.add_argument("--shots", default=None)
     args = ap.parse_args()
-    if args.no_build:
-        folder = build.DIST
-    else:
-        folder = build.DIST = os.path.join(tempfile.mkdtemp(prefix="spielkiste-shift-"), "site")
-        build.build()
+    folder = built_site(args.no_build, "shift")
     if args.shots:
         os.makedirs(args.shots, exist_ok=True)
-    os.environ["SPIELKISTE_QUIET"] = "1"
-    httpd = build.make_server(folder, 0)
-    threading.Thread(target=httpd.serve_forever, daemon=True).start()
-    url = f"http://127.0.0.1:{httpd.server_address[1]}/"
+    served = Served(folder)
+    url = served.url
     from playwright.sync_api import sync_playwright
     worst_of_all = 0.0
     with sync_playwright() as pw:
@@ -119,7 +112,7 @@ def main() -> int:
                           f"worst {worst:.4f}  moved: {top or '-'}", flush=True)
         finally:
             browser.close()
-            httpd.shutdown()
+            served.stop()
     print(f"goal: every CLS < {GOAL}: {'met' if worst_of_all < GOAL else 'NOT met'}")
     return 0 if worst_of_all < GOAL else 1
 

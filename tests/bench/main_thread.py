@@ -77,6 +77,15 @@ window.addEventListener("message", function (e) {
 });"""
 
 
+def built_site(no_build: bool, name: str) -> str:
+    """The site a bench measures: dist/ as it is (--no-build), else a fresh build in a folder of its own
+    (dist/ left alone)."""
+    if not no_build:
+        build.DIST = os.path.join(tempfile.mkdtemp(prefix=f"spielkiste-{name}-"), "site")
+        build.build()
+    return build.DIST
+
+
 class Served:
     def __init__(self, directory: str):
         os.environ["SPIELKISTE_QUIET"] = "1"
@@ -338,11 +347,7 @@ def main() -> int:
     skip = set(filter(None, args.skip.split(",")))
     from playwright.sync_api import sync_playwright
 
-    if args.no_build:
-        dist = build.DIST
-    else:
-        dist = build.DIST = os.path.join(tempfile.mkdtemp(prefix="spielkiste-mainthread-"), "site")
-        build.build()
+    dist = built_site(args.no_build, "mainthread")
     raw, gz = build.size_of(dist)
     srv = Served(dist)
     try:

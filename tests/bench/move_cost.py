@@ -22,8 +22,7 @@ import time
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 sys.path.insert(0, ROOT)
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import build  # noqa: E402
-from main_thread import ARGS, CHROMIUM, Served  # noqa: E402
+from main_thread import ARGS, CHROMIUM, Served, built_site  # noqa: E402
 from timeline import busy_seconds  # noqa: E402
 
 # N moves by the page's own click handlers: a click on the first target (or choice), then wait until the
@@ -84,11 +83,7 @@ def main() -> int:
     args = ap.parse_args()
     from playwright.sync_api import sync_playwright
 
-    if args.no_build:
-        dist = build.DIST
-    else:
-        dist = build.DIST = os.path.join(tempfile.mkdtemp(prefix="spielkiste-movecost-"), "site")
-        build.build()
+    dist = built_site(args.no_build, "movecost")
     srv = Served(dist)
     trace = os.path.join(tempfile.mkdtemp(prefix="spielkiste-movecost-trace-"), "trace.json")
     kinds = ("python", "style+layout", "paint", "main thread", "worker")

@@ -24,19 +24,17 @@ import json
 import os
 import random
 import sys
-import tempfile
-import threading
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 sys.path.insert(0, ROOT)
 sys.path.insert(0, os.path.join(ROOT, "py"))
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import build  # noqa: E402
 from spielkiste.ai import levels  # noqa: E402
 from spielkiste.ai.mcts import Search  # noqa: E402
 from spielkiste.ai.players import Player  # noqa: E402
 from spielkiste.registry import GAMES  # noqa: E402
+from main_thread import Served, built_site  # noqa: E402
 from strength import two_player_games  # noqa: E402
 
 CHROMIUM = "/usr/bin/chromium"
@@ -209,21 +207,14 @@ def main() -> int:
     ap.add_argument("--no-build", action="store_true")
     args = ap.parse_args()
     games = args.game.split(",") if args.game else two_player_games()
-    if args.no_build:
-        folder = build.DIST
-    else:
-        folder = build.DIST = os.path.join(tempfile.mkdtemp(prefix="spielkiste-rate-"), "site")
-        build.build()
-    os.environ["SPIELKISTE_QUIET"] = "1"
-    httpd = build.make_server(folder, 0)
-    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    served = Served(built_site(args.no_build, "rate"))
     from playwright.sync_api import sync_playwright
     with sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
         try:
             ctx = browser.new_context(service_workers="block", locale="en-GB")
             page = ctx.new_page()
-            page.goto(f"http://127.0.0.1:{httpd.server_address[1]}/#{games[0]}")
+            page.goto(f"{served.url}#{games[0]}")
             page.wait_for_function(READY, timeout=180000)
             thread = worker_thread()
             cdp = ctx.new_cdp_session(page)
@@ -257,7 +248,7 @@ def main() -> int:
             summary(rows)
         finally:
             browser.close()
-            httpd.shutdown()
+            served.stop()
     return 0
 
 
