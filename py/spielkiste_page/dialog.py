@@ -4,7 +4,7 @@ computer's level with what it is worth in this game. The worker checks the optio
 import js
 
 from spielkiste_page.dom import el, make, on
-from spielkiste_page.panels import offered_levels
+from spielkiste_page.panels import nearest_level, offered_levels
 
 
 def default_seats(n: int) -> list:
@@ -31,9 +31,10 @@ class NewGameDialog:
         self.seat_inputs(self.players())
         lvl = el("level")
         lvl.replaceChildren()
-        for k in offered_levels(app, gid):
+        kept = offered_levels(app, gid)
+        for k in kept:
             lvl.appendChild(make("option", app.tr("ui.level." + str(k)), value=str(k)))
-        lvl.value = str(app.level)
+        lvl.value = str(nearest_level(kept, app.level))
         self.level_note()
         el("newgame-title").textContent = app.tr("ui.new_game") + ": " + app.tr("game." + gid)
         el("newgame").showModal()
@@ -56,14 +57,13 @@ class NewGameDialog:
         gid = self.game["id"]
         found = levels["measured"].get(gid, {}).get(str(k))
         game = app.tr("game." + gid)
-        lowest = k == min(int(x) for x in levels["seconds"])
-        lower = app.tr("ui.level.novice") if lowest else app.tr("ui.level." + str(k - 1))
         if 2 not in self.game["players"]:
             text = app.tr("ui.level.solo")
         elif found is None:
             text = app.tr("ui.level.about." + str(k))
         else:
-            points, n, weaker = found
+            points, n, weaker, below = found
+            lower = app.tr("ui.level.novice") if below == "novice" else app.tr("ui.level." + str(below))
             text = app.tr("ui.level.about." + str(k)) + " " + app.tr(
                 "ui.level.measured", game=game, lower=lower, n=n, share=round(100 * points / n))
             if weaker:

@@ -115,10 +115,18 @@ def seats(app, rows):
 
 def offered_levels(app, gid):
     """The levels offered in game `gid` (levels.offered: those the ladder tells apart), and the
-    page's level, so that a menu always shows the level in play."""
+    level in play when `gid` is the game shown, so that its menu always shows it."""
     data = app.data["levels"]
     found = data.get("offered", {}).get(gid) or [int(k) for k in data["seconds"]]
-    return sorted(set(found) | {app.level})
+    same = app.snap is not None and app.snap["game"] == gid
+    return sorted(set(found) | ({app.level} if same else set()))
+
+
+def nearest_level(kept, level):
+    """The level of `kept` that plays like `level` (levels.nearest, the worker's rule for a new game):
+    itself, else the highest below it, else the lowest."""
+    below = [k for k in kept if k <= level]
+    return max(below) if below else min(kept)
 
 
 def seat_menu(app, gid, seat, kind, with_levels):

@@ -44,15 +44,17 @@ def game(entry) -> dict:
 
 def level_figures() -> dict:
     """About how long a move takes at each level in the page (`seconds`: its keys are the levels), and
-    per game the levels offered, each level's measured result against the level below it (points,
-    games, clearly weaker?) and its rating (rating, low, high: the 95 % interval, the novice reference
-    at `novice`), for the dialog and the game panel; the first game's level."""
+    per game the levels offered, each level's measured result against the last level kept below it
+    (points, games, clearly weaker?, that level or "novice") and its rating (rating, low, high: the
+    95 % interval, the novice reference at `novice`), for the dialog and the game panel; the first
+    game's level."""
     measured: dict = {}
     for gid in ENTRIES:
         for k in LEVELS:
             found = levels.measured(gid, k)
             if found is not None:
-                measured.setdefault(gid, {})[str(k)] = [found[0], found[1], levels.weaker(gid, k)]
+                measured.setdefault(gid, {})[str(k)] = [found[0], found[1], levels.weaker(gid, k),
+                                                        levels.MEASURED[gid][k][2]]
     ratings = {gid: {str(k): list(r) for k, r in per.items()} for gid, per in levels.RATINGS.items()}
     offered = {gid: levels.offered(gid) for gid in ENTRIES}
     return {"seconds": {str(k): levels.seconds(k) for k in LEVELS}, "offered": offered,

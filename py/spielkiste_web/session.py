@@ -20,7 +20,7 @@ import re
 import time
 from typing import Any
 
-from spielkiste.ai.levels import DEFAULT_LEVEL, LEVELS, target
+from spielkiste.ai.levels import DEFAULT_LEVEL, LEVELS, nearest, target
 from spielkiste.ai.weak import sample_move
 from spielkiste.ai.mcts import Search
 from spielkiste.engine import State
@@ -129,11 +129,14 @@ class Session:
 
     # ------------------------------------------------------------------ opening games
     def show(self, rec: Record, seats: list[str], level: int | None = None, rotation: int | None = None) -> None:
-        """Show another game (or another version of this one)."""
+        """Show another game (or another version of this one). A game not yet begun plays a level its
+        game offers (levels.nearest: a level the ladder dropped plays like the one kept below it)."""
         self.record = rec
         self.seats = list(seats)
         if level is not None:
             self.level = level
+        if not rec.moves:
+            self.level = nearest(rec.game.id, self.level)
         if rotation is not None:
             self.rotation = rotation
         self.aids &= set(self.aids_of(rec))

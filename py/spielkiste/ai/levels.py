@@ -10,17 +10,17 @@ on this machine). On a slower device a level keeps its strength and takes longer
 their level numbers: 1-4 were seconds per move (0.3, 1, 3, 8 s) and are now the same four steps from
 the weakest full search to the strongest.
 
-MEASURED and RATINGS are written by `tests/bench/ladder.py --write` from the games in
-tests/bench/ladder_results.jsonl (do not edit them by hand): for a game and a level k, the points level k
-scored against the level below it (the lowest level: against the novice reference, weak.novice_move),
-the number of games, and the time scale of the match (0.0: played in iterations). RATINGS: one
-Elo-style rating per game and level, a Bradley-Terry fit over the matches decided, the novice anchored at
-NOVICE_RATING, with 95 % intervals. offered() drops the levels that the fit cannot tell apart from the
-next one up (less than STEP_ELO)."""
+MEASURED, RATINGS and OFFERED are written by `tests/bench/ladder.py --write` from the games in
+tests/bench/ladder_results.jsonl (do not edit them by hand). The ladder plays each level against the last
+level kept below it (the lowest level: against the novice reference, weak.novice_move); a level that does
+not score 65 % there is dropped, and the next level up plays the one it could not beat. MEASURED: for a
+game and a level k, the points level k scored in that match, the number of games and the level it
+played. RATINGS: one Elo-style rating per game and level, a Bradley-Terry fit over the matches decided,
+the novice anchored at NOVICE_RATING, with 95 % intervals. OFFERED: the levels kept (a game not yet
+measured offers every level)."""
 import math
 
 TOP_SECONDS = 2.0            # the strongest level: the search's iterations in about 2 s a move in the page
-STEP_ELO = 400 * math.log10(0.65 / 0.35)     # a level offered scores at least 65 % against the one below
 # the levels below level 1: (iterations, temperature) per game, tuned so that beginner scores about
 # half against the novice reference (a random mover is far weaker in some games than in others)
 WEAK: dict[int, tuple[int, float]] = {-1: (24, 0.12), 0: (150, 0.03)}
@@ -39,11 +39,16 @@ TOP_LEVEL = 4
 DEFAULT_LEVEL = 1                           # a first game's level (no game played yet)
 NOVICE_RATING = 1000
 
-MEASURED: dict[str, dict[int, tuple[float, int, float]]] = {
-    'surikata': {0: (23.0, 24, 0.0)},
-    'blockade': {0: (24.0, 24, 0.0)},
-    'sprung': {0: (22.0, 24, 0.0)},
-    'aufstellen': {0: (23.0, 24, 0.0)},
+MEASURED: dict[str, dict[int, tuple[float, int, int | str]]] = {
+    'surikata': {-1: (21.0, 47, 'novice'), 0: (23.0, 24, -1), 1: (26.0, 31, 0), 2: (41.5, 57, 1), 3: (26.0, 31, 2)},
+    'snorkels': {-1: (17.0, 41, 'novice'), 0: (30.0, 36, -1), 1: (30.0, 38, 0), 2: (35.0, 46, 1)},
+    'blockade': {-1: (20.0, 46, 'novice'), 0: (24.0, 24, -1), 1: (29.0, 36, 0), 2: (29.5, 37, 1)},
+    'weltreich': {-1: (24.0, 52, 'novice'), 0: (78.5, 120, -1), 1: (24.0, 28, 0), 2: (23.0, 49, 1)},
+    'sprung': {-1: (43.0, 84, 'novice'), 0: (22.0, 24, -1), 1: (18.0, 18, 0), 2: (23.0, 27, 1)},
+    'aufstellen': {-1: (22.0, 49, 'novice'), 0: (23.0, 24, -1), 1: (30.0, 38, 0), 2: (33.0, 43, 1), 3: (54.0, 78, 2), 4: (21.0, 23, 3)},
+    'tor': {-1: (41.0, 80, 'novice'), 0: (28.0, 33, -1), 1: (18.0, 18, 0), 2: (27.0, 52, 1)},
+    'ziggurats': {-1: (25.7, 55, 'novice'), 0: (33.8, 44, -1)},
+    'drei': {-1: (67.5, 120, 'novice'), 0: (26.5, 31, -1), 1: (26.0, 31, 0), 2: (72.0, 120, 1)},
 }
 
 
@@ -62,6 +67,27 @@ PAGE_RATE: dict[str, float] = {
 }
 
 RATINGS: dict[str, dict[int, tuple[int, int, int]]] = {
+    'surikata': {-1: (964, 865, 1063), 0: (1442, 1138, 1745), 1: (1715, 1372, 2058), 2: (1882, 1525, 2239), 3: (2156, 1765, 2547)},
+    'snorkels': {-1: (942, 835, 1048), 0: (1210, 1028, 1392), 1: (1432, 1207, 1657), 2: (1628, 1375, 1880)},
+    'blockade': {-1: (955, 855, 1056), 0: (1631, 1135, 2128), 1: (1869, 1354, 2385), 2: (2099, 1566, 2632)},
+    'weltreich': {-1: (974, 880, 1068), 0: (1083, 969, 1198), 1: (1378, 1169, 1586), 2: (1357, 1127, 1587)},
+    'sprung': {-1: (1008, 934, 1082), 0: (1390, 1151, 1629), 1: (2017, 1474, 2560), 2: (2304, 1733, 2875)},
+    'aufstellen': {-1: (965, 868, 1062), 0: (1443, 1140, 1746), 1: (1665, 1335, 1995), 2: (1867, 1515, 2218), 3: (2006, 1644, 2367), 4: (2379, 1953, 2806)},
+    'tor': {-1: (1009, 933, 1084), 0: (1294, 1119, 1470), 1: (1922, 1403, 2440), 2: (1935, 1408, 2462)},
+    'ziggurats': {-1: (978, 886, 1069), 0: (1180, 1030, 1330)},
+    'drei': {-1: (1043, 981, 1106), 0: (1336, 1159, 1513), 1: (1609, 1371, 1848), 2: (1679, 1433, 1926), 3: (1773, 1519, 2028)},
+}
+
+OFFERED: dict[str, list[int]] = {
+    'surikata': [-1, 0, 1, 2, 3, 4],
+    'snorkels': [-1, 0, 1, 2, 3, 4],
+    'blockade': [-1, 0, 1, 2, 3, 4],
+    'weltreich': [-1, 0, 1, 3, 4],
+    'sprung': [-1, 0, 1, 2, 3, 4],
+    'aufstellen': [-1, 0, 1, 2, 3, 4],
+    'tor': [-1, 0, 1, 3, 4],
+    'ziggurats': [-1, 0, 1, 2, 3, 4],
+    'drei': [-1, 0, 1, 3, 4],
 }
 
 
@@ -106,14 +132,15 @@ def seconds(level: int) -> float:
 
 
 def offered(gid: str) -> list[int]:
-    """The levels offered in game `gid`: from the top down, a level is kept when the fit rates it at
-    least STEP_ELO below the last one kept (an unrated level is kept until measured)."""
-    rated = RATINGS.get(gid, {})
-    kept = [TOP_LEVEL]
-    for k in sorted(LEVELS, reverse=True)[1:]:
-        if k not in rated or kept[-1] not in rated or rated[kept[-1]][0] - rated[k][0] >= STEP_ELO:
-            kept.append(k)
-    return sorted(kept)
+    """The levels offered in game `gid`: those the ladder keeps (OFFERED), every level until measured."""
+    return list(OFFERED.get(gid, LEVELS))
+
+
+def nearest(gid: str, level: int) -> int:
+    """The offered level of `gid` that plays like `level`: the level itself if offered, else the highest
+    offered below it (a level is dropped when it does not beat that one by 65 %), else the lowest."""
+    kept = offered(gid)
+    return level if level in kept else max((k for k in kept if k < level), default=kept[0])
 
 
 def rating(gid: str, level: int) -> tuple[int, int, int] | None:
@@ -122,8 +149,8 @@ def rating(gid: str, level: int) -> tuple[int, int, int] | None:
 
 
 def measured(gid: str, level: int) -> tuple[float, int] | None:
-    """(points, games) of `level` against the level below it (the easiest level: against the
-    novice reference) in game `gid`, if measured."""
+    """(points, games) of `level` against the last level kept below it (the easiest level: against
+    the novice reference) in game `gid`, if measured."""
     found = MEASURED.get(gid, {}).get(level)
     return None if found is None else (found[0], found[1])
 
