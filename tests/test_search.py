@@ -371,6 +371,22 @@ def test_the_levels_measured_results_are_well_formed():
     assert levels.measured("snorkels", 5) is None
 
 
+def test_every_level_offered_is_a_measured_step_above_the_one_below():
+    """Issue 53: in every game the ladder measured, each level offered scored at least 65 % against the
+    level offered below it (the one it played: MEASURED), the lowest plays the novice reference, and the
+    offered levels' ratings rise strictly."""
+    from spielkiste.ai import levels
+    for gid, kept in levels.OFFERED.items():
+        assert kept == sorted(kept) and kept[0] == min(levels.LEVELS) and kept[-1] in levels.LEVELS, gid
+        per = levels.MEASURED.get(gid, {})
+        for below, k in zip(kept, kept[1:], strict=False):
+            if k in per:
+                points, games, played = per[k]
+                assert played == below and points >= 0.65 * games, (gid, k, per[k])
+        rated = [levels.RATINGS[gid][k][0] for k in kept if k in levels.RATINGS.get(gid, {})]
+        assert rated == sorted(set(rated)), (gid, rated)
+
+
 def test_a_level_is_called_weaker_only_when_its_whole_interval_is_below_half(monkeypatch):
     """The dialog warns that a level plays worse than the one below when even the top of the 95 %
     Wilson interval of its share is below 1/2: 1.5 of 12 is (0.03, 0.40); 3 of 12 reaches 0.53."""

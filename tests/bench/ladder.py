@@ -69,12 +69,9 @@ def verdict(t: list[float]) -> str | None:
 
 
 def step_kept(t: list[float] | None) -> bool:
-    """Is the higher level of a pairing kept: its match open (kept until measured), decided H1, or
-    closed undecided at a share of P1 or more? A level that scores less is no step of its own."""
-    if t is None:
-        return True
-    found = verdict(t)
-    return found in (None, "H1") or (found == "closed" and t[0] >= P1 * t[1])
+    """Is the higher level of a pairing kept: its match open (kept until measured), or decided (or
+    closed at MAX_GAMES) with a share of P1 or more? A level that scores less is no step of its own."""
+    return t is None or verdict(t) is None or t[0] >= P1 * t[1]
 
 
 def pairings(gid: str, counts: dict | None = None) -> list[tuple[int, int | str]]:
