@@ -246,7 +246,6 @@ def fake_game(gid, hi, lo, i):
 
 @pytest.mark.skipif(sys.platform == "emscripten", reason="the ladder plays in processes: a CPython bench")
 def test_the_ladder_resumes_where_it_stopped_and_writes_its_table(tmp_path, monkeypatch):
-    import shutil
     ladder = load_ladder()
     path = tmp_path / "results.jsonl"
     spec3, spec2 = levels.spec("tor", 3), levels.spec("tor", 2)
@@ -265,13 +264,7 @@ def test_the_ladder_resumes_where_it_stopped_and_writes_its_table(tmp_path, monk
     counts = ladder.tally(ladder.current(rows))
     assert all(ladder.sprt(t[0], int(t[1])) == "H1" for t in counts.values())   # every pairing decided: 80 %
     assert counts[("tor", 2, 1)][1] == n and counts[("tor", 3, 2)][1] == 24 and played == 5 * n - 7
-    copy = tmp_path / "levels.py"
-    shutil.copy(levels.__file__, copy)
-    monkeypatch.setattr(ladder.levels, "__file__", str(copy))
-    assert ladder.main(["--results", str(path), "--write", "--game", "tor"]) == 0
-    spec = importlib_util().spec_from_file_location("levels_copy", copy)
-    written = importlib_util().module_from_spec(spec)
-    spec.loader.exec_module(written)
+    written = written_levels(ladder, path, tmp_path, monkeypatch)
     measured, ratings, kept = ladder.table(rows)
     assert written.MEASURED == measured and written.RATINGS == ratings and written.LEVELS == levels.LEVELS
     assert written.OFFERED == kept == {"tor": [-1, 0, 1, 2, 3, 4]}
@@ -284,9 +277,18 @@ def timed(gid, hi, lo, i):
     return {**fake_game(gid, hi, lo, i), "seconds": 60.0 if hi == 4 else 1.0}
 
 
-def importlib_util():
+def written_levels(ladder, results, tmp_path, monkeypatch):
+    """levels.py as `ladder.py --write` leaves it from `results` (Das Tor's games), written to a copy."""
     import importlib.util
-    return importlib.util
+    import shutil
+    copy = tmp_path / "levels.py"
+    shutil.copy(levels.__file__, copy)
+    monkeypatch.setattr(ladder.levels, "__file__", str(copy))
+    assert ladder.main(["--results", str(results), "--write", "--game", "tor"]) == 0
+    spec = importlib.util.spec_from_file_location("levels_copy", copy)
+    written = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(written)
+    return written
 
 
 def drawn_step(gid, hi, lo, i):
@@ -299,7 +301,6 @@ def test_a_level_that_does_not_beat_the_one_below_is_dropped_and_the_next_plays_
     """Level 2 only draws with level 1: its match is decided below 65 %, level 2 is dropped, and level 3
     plays level 1 (the level it must beat) instead; the levels offered and the dialog's measured results
     follow the chain, and a new game at a dropped level plays the level kept below it."""
-    import shutil
     ladder = load_ladder()
     path = tmp_path / "results.jsonl"
     ladder.resume(["tor"], 5, 1, str(path), drawn_step)
@@ -308,13 +309,7 @@ def test_a_level_that_does_not_beat_the_one_below_is_dropped_and_the_next_plays_
     assert ladder.pairings("tor", counts) == [(-1, "novice"), (0, -1), (1, 0), (2, 1), (3, 1), (4, 3)]
     assert ladder.verdict(counts[("tor", 3, 1)]) == "H1" and ladder.verdict(counts[("tor", 4, 3)]) == "H1"
     assert ladder.offered("tor", counts) == [-1, 0, 1, 3, 4]
-    copy = tmp_path / "levels.py"
-    shutil.copy(levels.__file__, copy)
-    monkeypatch.setattr(ladder.levels, "__file__", str(copy))
-    assert ladder.main(["--results", str(path), "--write", "--game", "tor"]) == 0
-    spec = importlib_util().spec_from_file_location("levels_copy", copy)
-    written = importlib_util().module_from_spec(spec)
-    spec.loader.exec_module(written)
+    written = written_levels(ladder, path, tmp_path, monkeypatch)
     assert written.OFFERED["tor"] == [-1, 0, 1, 3, 4] and written.MEASURED["tor"][3][2] == 1
     for name in ("OFFERED", "MEASURED", "RATINGS"):
         monkeypatch.setattr(levels, name, getattr(written, name))
