@@ -51,7 +51,8 @@ class NewGameDialog:
     def level_note(self):
         """What the chosen level does, in plain words, and its measured result against the level
         below it in this game, the easiest level's against the novice reference (tests/bench/ladder.py);
-        its rating is the game panel's tooltip."""
+        the strongest level offered, when the ladder dropped those above it, says so. Its rating is the
+        game panel's tooltip."""
         app, k = self.app, int(el("level").value)
         levels = app.data["levels"]
         gid = self.game["id"]
@@ -68,6 +69,9 @@ class NewGameDialog:
                 "ui.level.measured", game=game, lower=lower, n=n, share=round(100 * points / n))
             if weaker:
                 text += " " + app.tr("ui.level.weaker", game=game, lower=lower)
+        kept = levels.get("offered", {}).get(gid) or []
+        if kept and k == max(kept) and k < max(int(x) for x in levels["seconds"]):
+            text += " " + app.tr("ui.level.top_here", game=game)
         el("level-note").textContent = text
 
     def seat_inputs(self, n):

@@ -297,6 +297,11 @@ add({
     "ui.level.-1": ("beginner", "Anfänger"),
     "ui.level.0": ("casual", "gemütlich"),
     "ui.level.novice": ("the novice", "den Neuling"),
+    # the strongest level a game offers when the ladder dropped the longer searches above it
+    "ui.level.top_here": ("In {game} the longer searches played no better than this level (measured): it is the "
+                          "strongest offered.",
+                          "In {game} spielten die längeren Suchen nicht besser als diese Stufe (gemessen): Sie ist "
+                          "die stärkste angebotene."),
     # each level in plain words (the new-game dialog), and the game panel's level beside the computer
     "ui.level.about.-1": ("Beginner: makes mistakes on purpose, and now and then misses a threat.",
                           "Anfänger: macht absichtlich Fehler und übersieht ab und zu eine Drohung."),

@@ -40,5 +40,7 @@ def test_a_dropped_level_is_not_offered_and_a_new_game_at_it_plays_the_level_bel
         if found is not None:
             lower = "the novice" if found[2] == "novice" else t(f"ui.level.{found[2]}")
             assert f"in {found[1]} two-player games against “{lower}”" in note, (k, note)
+        top_here = "the longer searches played no better than this level" in note
+        assert top_here == (k == kept[-1] < levels.TOP_LEVEL), (k, note)
     shot(page, "levels-offered-dialog")
     page.click("#newgame-cancel")
