@@ -205,8 +205,8 @@ def stopping_plies(search: Search) -> list:
     """The ply at which each of the search's playouts stops, from now on."""
     plies = []
 
-    def playout(state, rng, seq, cap):
-        rewards = Search.playout(state, rng, seq, cap)
+    def playout(state, rng, seq, cap, learned=False):
+        rewards = Search.playout(state, rng, seq, cap, learned)
         plies.append(state.ply)
         return rewards
     search.playout = playout             # type: ignore[method-assign]

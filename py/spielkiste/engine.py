@@ -139,13 +139,17 @@ class SearchSettings:
                  backed up by minimax and blended into the children's means; for games whose
                  evaluation sees tactics a mean over replies dilutes; 0 = off
     solve        the game's solve() is exact: with a time budget the search solves its root
-                 moves with part of each slice (Die Drei)"""
+                 moves with part of each slice (Die Drei)
+    learned      the search calls the game's learned_evaluate() (a model trained offline on
+                 self-play) where it would call evaluate(); an experiment (issue 53), off in
+                 every game"""
     exploration: float = 1.0
     rave: int = 0
     prune: bool = False
     cap: int = 300
     minimax: float = 0.0
     solve: bool = False
+    learned: bool = False
 
 
 class State:
@@ -361,6 +365,11 @@ class State:
     def evaluate(self) -> Rewards | None:
         """Estimated rewards per seat for a position the search stopped in; None = unknown."""
         return None
+
+    def learned_evaluate(self) -> Rewards | None:
+        """evaluate() by a model learned from self-play, for the search option `learned`; games
+        without one answer evaluate()."""
+        return self.evaluate()
 
     def winning_moves(self) -> list[Move] | None:
         """The moves of the player to move that win at once, found cheaply, or None when the

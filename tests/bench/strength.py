@@ -17,7 +17,8 @@ The goal of the search (issue 16) is a share of at least 75 %
 against uct and 99 % against random.
 --issue53 prints the two figures issue 53 sets goals for (>= 90 % at equal time, >= 60 % against
 uct given 4x the time), the second with --games-4x games per game; --minutes stops starting matches.
---speed instead prints iterations per second of both searches from each start position.
+--speed instead prints iterations per second of both searches from each start position (ours with
+--a's search options: --a mcts:0.3s,learned=1).
 
 --against openspiel-mcts makes B OpenSpiel's own MCTSBot (open_spiel.python.algorithms.mcts: UCT
 with c = 2, one random rollout per leaf, solving proven ends) on the game as spielkiste.openspiel
@@ -29,12 +30,13 @@ import os
 import random
 import sys
 import time
+from dataclasses import replace
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))), "py"))
 
 from spielkiste.ai.levels import wilson  # noqa: E402
 from spielkiste.ai.mcts import Search  # noqa: E402
-from spielkiste.ai.players import PlainUCT, Player, parse_player  # noqa: E402
+from spielkiste.ai.players import PICKING, PlainUCT, Player, parse_player, search_options  # noqa: E402
 from spielkiste.registry import GAMES  # noqa: E402
 
 
@@ -114,13 +116,18 @@ def play_game(cls, specs: tuple[str, str], a_seat: int, rng: random.Random, cloc
     return state.result.rewards[a_seat], state.ply
 
 
-def speed(games: list[str], seconds: float) -> None:
-    """Iterations per second of our search and of plain UCT, each from the start position."""
+def speed(games: list[str], seconds: float, options: dict[str, object]) -> None:
+    """Iterations per second of our search (with the search options of --a) and of plain UCT,
+    each from the start position."""
     print(f"{'game':<11}{'search it/s':>12}{'uct it/s':>10}")
     for gid in games:
         rates = []
         for cls in (Search, PlainUCT):
-            search = cls(GAMES[gid].new(), seed=1)
+            state = GAMES[gid].new()
+            if cls is Search:
+                search = Search(state, seed=1, settings=replace(state.search_settings, **options))
+            else:
+                search = PlainUCT(state, seed=1)
             n, t0 = 0, time.perf_counter()
             while time.perf_counter() - t0 < seconds:
                 search.step()
@@ -153,7 +160,7 @@ def main(argv=None) -> int:
     if not b.startswith(OPENSPIEL + ":"):
         parse_player(b)
     if args.speed:
-        speed(games, args.seconds)
+        speed(games, args.seconds, {k: v for k, v in search_options(a).items() if k not in PICKING})
         return 0
     rng = random.Random(args.seed)
     figures = [((a, b), args.games)]

@@ -29,9 +29,9 @@ two against each other):
 
 Game knowledge stays in the game modules behind the search hooks declared on engine.State
 (playout_move, rollout, evaluate, winning_moves, solve) and the game's SearchSettings
-(exploration, rave, prune, cap, minimax, solve: one name each in the game, here and in a player
-spec). The search runs in slices (run(seconds=...)) so a caller (the AI worker) can report progress and
-stop it between them."""
+(exploration, rave, prune, cap, minimax, solve, learned: one name each in the game, here and in a
+player spec; learned: learned_evaluate() in place of evaluate()). The search runs in slices
+(run(seconds=...)) so a caller (the AI worker) can report progress and stop it between them."""
 from __future__ import annotations
 
 import math
@@ -335,7 +335,7 @@ class Search:
 
     def step(self) -> None:
         node, state = self.root, self.state.copy()
-        alpha, cap = self.settings.minimax, self.settings.cap
+        alpha, cap, learned = self.settings.minimax, self.settings.cap, self.settings.learned
         seq: list[tuple[int, Move]] | None = [] if self.settings.rave else None   # (mover, move) of the simulation
         while True:
             if node.proven is not None:
@@ -356,8 +356,8 @@ class Search:
                         rewards = node.proven
                     else:
                         if alpha and cap:
-                            node.im = state.evaluate()       # before the playout moves on
-                        rewards = self.playout(state, self.rng, seq, cap)
+                            node.im = state.learned_evaluate() if learned else state.evaluate()
+                        rewards = self.playout(state, self.rng, seq, cap, learned)
                         if alpha and not cap:
                             node.im = rewards                # the playout was evaluate() itself
                     break
@@ -448,13 +448,15 @@ class Search:
                         ch.amaf_t += r
 
     @staticmethod
-    def playout(state: State, rng: random.Random, seq: list[tuple[int, Move]] | None, cap: int) -> Rewards:
+    def playout(state: State, rng: random.Random, seq: list[tuple[int, Move]] | None, cap: int,
+                learned: bool = False) -> Rewards:
         """Moves by the game's playout policy (state.rollout) to the end, or evaluate() after
-        `cap` plies (the search's cap: the game's settings' unless an experiment sets another)."""
+        `cap` plies (the search's cap: the game's settings' unless an experiment sets another;
+        learned: learned_evaluate())."""
         state.rollout(rng, cap, seq)
         if state.result is not None:
             return state.result.rewards
-        ev = state.evaluate()
+        ev = state.learned_evaluate() if learned else state.evaluate()
         return ev if ev is not None else (0.5,) * state.num_players
 
     # ------------------------------------------------------------------ driving

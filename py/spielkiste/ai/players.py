@@ -6,7 +6,7 @@
   mcts:500        our search (mcts.Search) with 500 iterations
   mcts:1.5s       our search with 1.5 seconds per move
   uct:500, uct:1.5s   textbook UCT (PlainUCT), the baseline our search is measured against
-  mcts:1s,prune=0,rave=0,exploration=0.7,cap=200,minimax=0.4,solve=0   our search with some of the
+  mcts:1s,prune=0,rave=0,exploration=0.7,cap=200,minimax=0.4,solve=0,learned=1   our search with some of the
                   game's SearchSettings changed (the same names), for experiments that compare a
                   search knob on and off (tests/bench/strength.py --a/--b)
   mcts:40,temperature=0.2   our search, then a move drawn with that temperature over the
@@ -37,7 +37,8 @@ def _flag(text: str) -> bool:
 
 
 OPTIONS: dict[str, Callable[[str], object]] = {   # the fields of engine.SearchSettings, read from text
-    "exploration": float, "rave": int, "prune": _flag, "cap": int, "minimax": float, "solve": _flag}
+    "exploration": float, "rave": int, "prune": _flag, "cap": int, "minimax": float, "solve": _flag,
+    "learned": _flag}
 
 
 def parse_player(spec: str) -> tuple[str, Budget]:

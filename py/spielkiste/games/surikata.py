@@ -14,48 +14,19 @@ from collections.abc import Sequence
 from ..codec import grid_decode, grid_encode, parse_int, split_fields
 from ..coords import names
 from ..editor import Field, Item, Setup
-from ..engine import Move, Option, Options, Outcome, SearchSettings, State
+from ..engine import Move, Option, Options, Outcome, Rewards, SearchSettings, State
 from ..errors import BadPosition
 from ..rng import Rng
 from ..texts import Message, add, msg
 from ..view import Piece, View, grid
+from . import surikata_learned
+from .surikata_board import AXES, COLOURS, N, SIZE, TRIPLES, VIEW_RAYS
 
-N = 5
-SIZE = N * N
 CELLS = names(N, N)
 INDEX = {c: i for i, c in enumerate(CELLS)}
 MOUNDS = 5
 PIECES = 20
 MOUND = 100          # a mound placement at cell i is the move MOUND + i
-COLOURS = ("O", "W")  # seat 0 Orange, seat 1 White
-
-
-def _ray(i: int, dc: int, dr: int) -> tuple[int, ...]:
-    c, r = i % N + dc, i // N + dr
-    out = []
-    while 0 <= c < N and 0 <= r < N:
-        out.append(r * N + c)
-        c, r = c + dc, r + dr
-    return tuple(out)
-
-
-# lines of view: the four orthogonal rays outward from each square
-VIEW_RAYS = [tuple(_ray(i, dc, dr) for dc, dr in ((1, 0), (-1, 0), (0, 1), (0, -1))) for i in range(SIZE)]
-# lines of pieces: per square, 4 axes as (forward ray, backward ray)
-AXES = [tuple((_ray(i, dc, dr), _ray(i, -dc, -dr)) for dc, dr in ((1, 0), (0, 1), (1, 1), (1, -1)))
-        for i in range(SIZE)]
-
-
-def _triples(i: int) -> tuple[int, ...]:
-    """Bit masks of the three squares in a row (along any axis) that include square i."""
-    out = []
-    for fwd, back in AXES[i]:
-        cells = [*back[1::-1], i, *fwd[:2]]   # up to two squares either side: each three holds i
-        out += [sum(1 << j for j in cells[k:k + 3]) for k in range(len(cells) - 2)]
-    return tuple(out)
-
-
-TRIPLES = [_triples(i) for i in range(SIZE)]     # for the playouts' line test on bit masks (rollout)
 _VIEWS: dict[int, tuple[int, ...]] = {}      # mound mask -> the view mask from each square
 
 add({
@@ -210,6 +181,10 @@ class Surikata(State):
             if n >= 3:
                 return True
         return False
+
+    def learned_evaluate(self) -> Rewards | None:
+        """The model learned from self-play (surikata_learned.py), for the search option `learned`."""
+        return surikata_learned.evaluate(self)
 
     def winning_moves(self) -> list[int]:
         """The squares that leave the opponent no legal square (and make no line, and are not
