@@ -309,10 +309,11 @@ add({
                          "Gemütlich: denkt nur kurz nach und wählt manchmal einen etwas schlechteren Zug."),
     "ui.level.about.1": ("Easy: always plays the best move it finds in a short search.",
                          "Leicht: spielt immer den besten Zug, den es bei kurzem Nachdenken findet."),
-    "ui.level.about.2": ("Medium: looks about three times further than easy.",
-                         "Mittel: rechnet etwa dreimal so weit wie „leicht“."),
-    "ui.level.about.3": ("Strong: looks about three times further than medium.",
-                         "Stark: rechnet etwa dreimal so weit wie „mittel“."),
+    # (each in its own words, not by another level's: a game may not offer that one)
+    "ui.level.about.2": ("Medium: always plays the best move it finds in a longer search.",
+                         "Mittel: spielt immer den besten Zug, den es bei längerem Nachdenken findet."),
+    "ui.level.about.3": ("Strong: always plays the best move it finds in a long search.",
+                         "Stark: spielt immer den besten Zug, den es bei langem Nachdenken findet."),
     "ui.level.about.4": ("Strongest: the best it can find in about 2 s a move (longer on a slow phone).",
                          "Am stärksten: das Beste, was es in etwa 2 s pro Zug findet (auf einem langsamen "
                          "Handy länger)."),

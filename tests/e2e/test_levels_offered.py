@@ -40,6 +40,8 @@ def test_a_dropped_level_is_not_offered_and_a_new_game_at_it_plays_the_level_bel
         if found is not None:
             lower = "the novice" if found[2] == "novice" else t(f"ui.level.{found[2]}")
             assert f"in {found[1]} two-player games against “{lower}”" in note, (k, note)
+        named = [g for g in levels.LEVELS if g not in kept if f"“{t(f'ui.level.{g}')}”" in note]
+        assert not named, (k, note)                    # no level the game does not offer is named
         top_here = "the longer searches played no better than this level" in note
         assert top_here == (k == kept[-1] < levels.TOP_LEVEL), (k, note)
     shot(page, "levels-offered-dialog")
