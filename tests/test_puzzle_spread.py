@@ -10,14 +10,9 @@ from spielkiste import puzzles
 MINIMUM = 60
 # the highest id each game had shipped before the deep puzzles of this change were added
 SHIPPED_BEFORE = {"blockade": 93, "tor": 65, "weltreich": 99}
-# Weltreich's unique wins in 3 are rare in its games: three runs of strong self-play (mcts:200, the
-# winner's positions of the last 10-30 plies) proved 269 positions and found 4 (and 10 wins in 2), in
-# 31 min on a machine loaded five-fold (7 min of CPU); a quarter of 60 is 15
-SHORT_OF_DEEP = {"weltreich": "4 wins in 3 of 60: about one in 67 positions proved is one"}
 
 
-@pytest.mark.parametrize("game", [pytest.param(g, marks=pytest.mark.xfail(strict=True, reason=SHORT_OF_DEEP[g]))
-                                  if g in SHORT_OF_DEEP else g for g in puzzles.GAMES])
+@pytest.mark.parametrize("game", puzzles.GAMES)
 def test_a_quarter_of_each_games_puzzles_is_deep(game: str) -> None:
     shipped = puzzles.load(game)
     deep = [p for p in shipped if p.depth >= 3]
