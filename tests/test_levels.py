@@ -324,6 +324,11 @@ def test_a_level_that_does_not_beat_the_one_below_is_dropped_and_the_next_plays_
     assert s.level == 1                                    # a new game at a dropped level: the one kept below
     s.handle({"op": "new", "game": "surikata", "level": 2, "seats": ["human", "computer"]})
     assert s.level == 2
+    s.handle({"op": "open", "link": "tor"})                # a bare game link: a new game, too
+    assert s.level == 1
+    rec = Record.new(GAMES["tor"], {})
+    s.handle({"op": "load", "save": saves.dump(rec, ["human", "computer"], 2, 0)})
+    assert s.level == 2                                    # a save keeps its own level
 
 
 @pytest.mark.skipif(sys.platform == "emscripten", reason="the ladder plays in processes: a CPython bench")

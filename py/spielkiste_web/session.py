@@ -129,14 +129,11 @@ class Session:
 
     # ------------------------------------------------------------------ opening games
     def show(self, rec: Record, seats: list[str], level: int | None = None, rotation: int | None = None) -> None:
-        """Show another game (or another version of this one). A game not yet begun plays a level its
-        game offers (levels.nearest: a level the ladder dropped plays like the one kept below it)."""
+        """Show another game (or another version of this one)."""
         self.record = rec
         self.seats = list(seats)
         if level is not None:
             self.level = level
-        if not rec.moves:
-            self.level = nearest(rec.game.id, self.level)
         if rotation is not None:
             self.rotation = rotation
         self.aids &= set(self.aids_of(rec))
@@ -162,8 +159,14 @@ class Session:
         n = rec.current.num_players
         seats = self.seats_of(m, n) or (saves.default_seats(n) if bare else ["human"] * n)
         level, rotation = self.level_of(m), self.rotation_of(m)
-        self.show(rec, seats, level, rotation)
+        self.show(rec, seats, self.offered_level(rec, level) if bare else level, rotation)
         return self.snapshot()
+
+    def offered_level(self, rec: Record, level: int | None) -> int:
+        """The level a new game plays: the one asked for (else the page's), or, where its game does not
+        offer that one, the level kept below it (levels.nearest: a level the ladder dropped plays like
+        it). A save or a link of a game keeps its own level."""
+        return nearest(rec.game.id, self.level if level is None else level)
 
     def op_load(self, m: dict) -> Answer:
         """A kept game: a save's text (saves.dump) or a My games entry's; with `link`, a link
@@ -215,7 +218,7 @@ class Session:
         rec = Record.new(game, {**fresh_options(game, {}), **options})     # the dialog's seed, if it shows one
         n = rec.current.num_players
         seats = self.seats_of(m, n) or saves.default_seats(n)
-        self.show(rec, seats, self.level_of(m), self.rotation_of(m) if "rotation" in m else 0)
+        self.show(rec, seats, self.offered_level(rec, self.level_of(m)), self.rotation_of(m) if "rotation" in m else 0)
         return self.snapshot()
 
     def op_again(self, m: dict) -> Answer:

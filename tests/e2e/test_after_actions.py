@@ -4,6 +4,7 @@ play and is not offered again once begun; "Back to the game" from another game's
 the game in progress; My games lists no game that was only looked at, and a game deleted from it
 comes back with one tap."""
 from conftest import moves, open_app, place_in_the_centre, route, wait_moves
+from spielkiste.ai import levels
 from spielkiste.texts import t
 from spielkiste_web import ui_texts  # noqa: F401  (the page's own keys belong to the table too)
 
@@ -229,7 +230,7 @@ def test_the_thinking_line_shows_the_best_move_whole(phone_app, server):
     idle = page.evaluate(FITS)[2]
     page.click("#btn-new")
     page.select_option("#newgame-seats select >> nth=0", "computer")
-    page.select_option("#level", "3")
+    page.select_option("#level", str(levels.offered("snorkels")[-1]))     # the strongest: a long think
     page.click("#newgame-start")
     page.wait_for_function("/Zug \\S+/.test(document.querySelector('#thinking-text').textContent)", timeout=60000)
     text, fits, height = page.evaluate(FITS)

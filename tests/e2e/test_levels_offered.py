@@ -8,8 +8,10 @@ from spielkiste_web import ui_texts  # noqa: F401  (the levels below 1)
 
 
 def dropped_game():
-    """A two-player game with a level dropped, and that level."""
-    return next((gid, k) for gid in levels.OFFERED for k in levels.LEVELS if k not in levels.offered(gid))
+    """A two-player game with a level dropped, and that level: one whose top levels were dropped first
+    (its strongest level offered says so)."""
+    games = sorted(levels.OFFERED, key=lambda gid: max(levels.offered(gid)))
+    return next((gid, k) for gid in games for k in levels.LEVELS if k not in levels.offered(gid))
 
 
 def test_a_dropped_level_is_not_offered_and_a_new_game_at_it_plays_the_level_below(app, server):

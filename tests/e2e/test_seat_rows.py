@@ -4,6 +4,8 @@ human seat held unseen (a second, empty line under every row on the desktop); a 
 computer, or to another level, moves nothing below. Four-player Weltreich in teams: the longest rows
 (a partner named in each). The level kept in the save and its tooltip: test_platform.py."""
 from conftest import open_app, shot
+from spielkiste.ai import levels
+from spielkiste.texts import t
 from test_newcomer import record, recorded, stop_recording
 
 LINK = "weltreich?players=4&teams=1"
@@ -23,8 +25,10 @@ NEW_TOP = "Math.round(document.getElementById('btn-new').getBoundingClientRect()
 
 
 def test_each_seat_is_one_line_with_its_level_in_its_own_menu_and_a_change_moves_nothing(phone_app, app, server):
-    for page, lang, name, computer in ((phone_app, "de", "390-de", "Computer: mittel"),
-                                       (app, "en", "1280-en", "Computer: medium")):
+    other = levels.offered("weltreich")[-1]           # a level other than the default, offered in Weltreich
+    assert other != levels.nearest("weltreich", levels.DEFAULT_LEVEL)
+    for page, lang, name in ((phone_app, "de", "390-de"), (app, "en", "1280-en")):
+        computer = "Computer: " + t(f"ui.level.{other}", lang)
         open_app(page, server.url + "#" + LINK)
         page.select_option("#lang", lang)
         record(page, NEW_TOP)
