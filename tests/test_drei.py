@@ -11,7 +11,7 @@ from spielkiste.cli import perft
 from spielkiste.codec import grid_encode
 from spielkiste.editor import Editor
 from spielkiste.errors import BadOption, BadPosition, IllegalMove
-from spielkiste.games import drei_solver
+from spielkiste.games import drei_book, drei_solver
 from spielkiste.games.drei import CELLS, INDEX, LIFT, OWN, SIZE, Drei, layout_of
 from spielkiste.games.drei_board import PARSE_TILE, THIRDS, TILE_VALUES, flip_tile, laid_tile, turn_tile
 
@@ -775,12 +775,37 @@ def test_the_solver_agrees_with_a_full_search_of_the_rules():
 
 
 def test_the_solver_answers_only_what_it_can():
-    """None: with the continuation (positions can repeat), before the second pawn (the whole game
-    is more than a move's budget), and when the deadline passes first."""
+    """None: with the continuation (positions can repeat), before the second pawn off the book's
+    board (the whole game is more than a move's budget), and when the deadline passes first."""
     assert play("drei", "D4 E5 E6", {"continuation": True}).solve(None, {}) is None
-    assert play("drei", "D4").solve(None, {}) is None
-    s = play("drei", "D4 E5")
+    assert play("drei", "D4", {"board": "random", "seed": 3}).solve(None, {}) is None
+    assert play("drei", "D4", {"troika": True}).solve(None, {}) is None
+    s = play("drei", "D4 E5 E6")
     assert s.solve(0.0, {}) is None and s.solve(None, {}) is not None
+
+
+def test_the_opening_book_holds_the_solvers_value_of_every_position_two_pawns_in():
+    """drei_book.py (tests/bench/drei_book.py, from the solver) has a value exactly where the rules
+    reach a position two pawns in on the standard board; a sample solved afresh agrees; from the book
+    the first pawns count as the solver counted them one by one (drei_solver.py: 19 win, 37 draw, 8
+    lose), and a custom board laid like the standard one reads it too."""
+    start = Drei.new()
+    reached = set()
+    for w in start.legal_moves():
+        for b in play("drei", CELLS[w]).legal_moves():
+            reached.add(w * SIZE + b)
+    assert {i for i, c in enumerate(drei_book.VALUES) if c != "."} == reached and len(reached) == 469
+    for i in sorted(random.Random(53).sample(sorted(reached), 6)):
+        s = play("drei", f"{CELLS[i // SIZE]} {CELLS[i % SIZE]}")
+        assert s.solve(0.0, {}) == s.solve_live(None, {}), CELLS[i // SIZE] + " " + CELLS[i % SIZE]
+    counts = {}
+    for w in start.legal_moves():
+        v = play("drei", CELLS[w]).solve(0.0, {})[0]
+        counts[v] = counts.get(v, 0) + 1
+    assert counts == {1.0: 19, 0.5: 37, 0.0: 8} and start.solve(0.0, {}) == (1.0, 0.0)
+    tiles = {q: v for q, v in start.options.items() if q in ("tl", "tr", "bl", "br")}
+    laid = play("drei", "E7", {"board": "custom", **tiles})
+    assert laid.colours == start.colours and laid.solve(0.0, {}) == play("drei", "E7").solve(0.0, {}) == (0.5, 0.5)
 
 
 def test_the_solver_finds_no_legal_placement_after_a_forbidden_one():

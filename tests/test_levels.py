@@ -181,6 +181,30 @@ def test_an_old_save_of_levels_1_to_4_searches_that_levels_iterations_however_lo
     assert hint["info"]["iterations"] == levels.iterations("snorkels", 1)
 
 
+@pytest.mark.parametrize("level", [-1, 3])
+def test_a_level_in_the_page_searches_its_iterations_alone_as_the_ladder_measured_it(level, monkeypatch):
+    """Die Drei's exact solver takes time, which the ladder's games (iterations alone) never gave it:
+    the page's slices had it solve the root at every level, so beginner played the endings perfectly.
+    A level's search in the page is its iterations alone; analysis (no computer to move) still solves."""
+    calls = []
+    solve = GAMES["drei"].solve
+    monkeypatch.setattr(GAMES["drei"], "solve", lambda self, *a: calls.append(1) or solve(self, *a))
+    rec = Record.new(GAMES["drei"], {})
+    for text in ("F1", "B5"):                   # White to move: only D6 wins, the solver proves it at once
+        rec.play_text(text)
+    s = Session()
+    assert "error" not in s.handle({"op": "open", "link": links.to_fragment(rec)})
+    s.handle({"op": "set", "seats": ["computer", "human"], "level": level})
+    while not (got := s.handle({"op": "think", "seconds": 0.12}))["done"]:
+        pass
+    assert got["info"]["iterations"] == levels.target("drei", level)[0] and not calls
+    analysis = Session()                       # the same position, no computer to move: a time, solved
+    analysis.handle({"op": "open", "link": links.to_fragment(rec)})
+    analysis.handle({"op": "set", "seats": ["human", "human"]})
+    got = analysis.handle({"op": "think", "seconds": 0.3, "budget": 0.3})
+    assert calls and got["info"]["move"] == "D6" and got["info"]["proven"]
+
+
 def test_sprt_decides_between_55_and_65_percent():
     ladder = load_ladder()
     assert ladder.sprt(8, 8) == "H1" and ladder.sprt(7, 7) is None          # a short run of wins is no proof
@@ -270,6 +294,21 @@ def test_the_ladder_resumes_where_it_stopped_and_writes_its_table(tmp_path, monk
     assert written.OFFERED == kept == {"tor": [-1, 0, 1, 2, 3, 4]}
     assert measured["tor"][3] == (24.0, 24, 2) and list(ratings["tor"]) == [-1, 0, 1, 2, 3, 4]
     assert [r[0] for r in ratings["tor"].values()] == sorted(r[0] for r in ratings["tor"].values())
+
+
+@pytest.mark.skipif(sys.platform == "emscripten", reason="the ladder plays in processes: a CPython bench")
+def test_a_game_whose_search_changed_starts_its_ladder_afresh(monkeypatch):
+    """Levels are iterations of the game's search: once its search plays otherwise (search_version
+    raised), the games played before no longer measure its levels, though their specs read alike."""
+    ladder = load_ladder()
+    row = ladder.play_one("tor", -1, "novice", 0)                # a real game, under a second
+    assert row["search"] == GAMES["tor"].search_version == 1
+    old = {k: v for k, v in row.items() if k != "search"}       # written before the marker: version 1
+    assert ladder.current([row, old]) == [row, old]
+    monkeypatch.setattr(GAMES["tor"], "search_version", 2)
+    assert ladder.current([row, old]) == []
+    assert ladder.play_one("tor", -1, "novice", 0)["search"] == 2
+    assert ladder.current([ladder.play_one("tor", -1, "novice", 1)]) != []
 
 
 def timed(gid, hi, lo, i):

@@ -330,7 +330,7 @@ def test_the_engine_sessions_think_hint_evaluation_and_kept_tree():
     from spielkiste_web.session import Session
 
     s = Session()
-    snap = s.handle({"op": "open", "link": "drei"})
+    snap = s.handle({"op": "open", "link": "blockade"})     # (Die Drei's start is solved: its book)
     got = s.handle({"op": "think", "seconds": 0.2, "budget": 10, "ply": snap["ply"]})
     info = got["info"]
     assert not got["done"] and {"iterations", "move", "value", "line", "proven", "forced"} <= set(info)
@@ -433,6 +433,19 @@ def test_a_timed_search_plays_the_move_its_solver_proves_won():
     search = solved_search(s)
     assert search.root.proven is not None and search.root.proven[0] == 1.0 and search.forced()
     assert s.move_text(search.best_move()) == "D6"
+
+
+def test_the_first_replies_come_from_the_opening_book_within_one_short_move():
+    """After E7 (a draw) Black's 0.3 s search lost with E6 in a match against plain UCT: the solver
+    had not reached its replies. With the book every reply is decided at once and the move keeps
+    the draw; as White the first pawn is one of the 19 that win."""
+    for moves in (("E7",), ()):
+        s = drei_after(moves)
+        search = Search(s, seed=5)
+        search.run(seconds=0.3)
+        after = s.copy()
+        after.play(search.best_move())
+        assert not search.solving and after.solve(0.0, {})[s.to_move] == (1.0 if not moves else 0.5)
 
 
 def test_the_solver_proves_lost_moves_and_leaves_drawn_ones_to_the_search():

@@ -156,6 +156,10 @@ class State:
     # --- metadata, set by each game ---
     id: ClassVar[str] = ""
     version: ClassVar[int] = 1
+    # raised when the game's search plays differently at a given number of iterations (its
+    # search_settings, evaluate(), playout policy): the level ladder's games of an older version no
+    # longer count (tests/bench/ladder.py)
+    search_version: ClassVar[int] = 1
     player_counts: ClassVar[tuple[int, ...]] = (2,)
     team_counts: ClassVar[tuple[int, ...]] = ()     # player counts at which teams of two may play
     option_specs: ClassVar[tuple[Option, ...]] = ()

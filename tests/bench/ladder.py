@@ -11,8 +11,9 @@ under any load). --resume plays games of the pairings still open, --jobs process
 cores) at the lowest priority (os.nice(19)), until --minutes are up (the games under way are finished).
 Each game ends as one line appended to RESULTS (tests/bench/ladder_results.jsonl): game, levels, both
 specs, the game's index i (its seed f"ladder:{game}:{hi}:{lo}:{i}", colours alternating with i) and the
-points of the higher level. A game only counts for the specs it was played with: a level redefined starts
-its pairings afresh. A pairing is open until sprt() decides between 55 % and 65 % or it has MAX_GAMES.
+points of the higher level, and the game's search_version. A game only counts for the specs and the search
+it was played with: a level redefined, or a game's search changed (its search_version raised), starts its
+pairings afresh. A pairing is open until sprt() decides between 55 % and 65 % or it has MAX_GAMES.
 Every run ends with one Bradley-Terry fit (bt_fit) over the games of the closed pairings: each level's rating and its
 95 % interval, the novice anchored at levels.NOVICE_RATING; --write stores each level's result against the
 level below (MEASURED, scale 0.0: in iterations) and the ratings (RATINGS) in levels.py, where
@@ -117,9 +118,11 @@ def read_results(path: str = RESULTS) -> list[dict]:
 
 
 def current(rows: list[dict]) -> list[dict]:
-    """The rows played with the levels' present specs."""
+    """The rows played with the levels' present specs and the game's present search (a row without
+    "search" was played before the marker: version 1)."""
     return [r for r in rows if r["game"] in GAMES and r["spec_hi"] == spec_of(r["game"], r["hi"])
-            and r["spec_lo"] == spec_of(r["game"], r["lo"])]
+            and r["spec_lo"] == spec_of(r["game"], r["lo"])
+            and r.get("search", 1) == GAMES[r["game"]].search_version]
 
 
 def tally(rows: list[dict]) -> dict[tuple[str, int | str, int | str], list[float]]:
@@ -143,7 +146,8 @@ def play_one(gid: str, hi: int | str, lo: int | str, i: int) -> dict:
     t0 = time.perf_counter()
     points, plies = play_game(GAMES[gid], specs, i % 2, rng)
     return {"game": gid, "hi": hi, "lo": lo, "spec_hi": specs[0], "spec_lo": specs[1], "i": i,
-            "points": points, "plies": plies, "seconds": round(time.perf_counter() - t0, 1)}
+            "search": GAMES[gid].search_version, "points": points, "plies": plies,
+            "seconds": round(time.perf_counter() - t0, 1)}
 
 
 def _low_priority() -> None:
@@ -182,10 +186,10 @@ def resume(games: list[str], minutes: float, jobs: int, path: str = RESULTS,
         while True:
             while len(running) < jobs and time.monotonic() < deadline:
                 under_way = [running[f] for f in running]
-                for gid in games:                  # the chain as the games so far have it (pairings)
-                    for hi, lo in pairings(gid, counts):
-                        counts.setdefault((gid, hi, lo), [0.0, 0, 0, 0.0])
+                # the chain as the games so far have it (pairings)
                 live = {(gid, hi, lo) for gid in games for hi, lo in pairings(gid, counts)}
+                for key in live:
+                    counts.setdefault(key, [0.0, 0, 0, 0.0])
                 candidates = [((t[1] + under_way.count(key)) * cost(key), key) for key, t in counts.items()
                               if key in live and verdict(t) is None and t[1] + under_way.count(key) < MAX_GAMES]
                 if not candidates:
@@ -307,9 +311,11 @@ def report(rows: list[dict]) -> None:
     _, ratings, _ = table(rows)
     for gid in GAMES:
         steps = []
-        for hi, lo in pairings(gid, counts):
+        chain = pairings(gid, counts)
+        played = any(counts.get((gid, k, j)) for k, j in chain)
+        for hi, lo in chain:
             t = counts.get((gid, hi, lo)) or [0.0, 0, 0, 0.0]
-            if t[1] or any(counts.get((gid, k, j)) for k, j in pairings(gid, counts)):
+            if played:
                 lo_, hi_ = levels.wilson(t[0], int(t[1]))
                 dropped = "" if lo == NOVICE or step_kept(t) else " dropped"
                 share = f"{100 * t[0] / t[1]:.0f}%" if t[1] else "-"

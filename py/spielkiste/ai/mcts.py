@@ -25,7 +25,8 @@ two against each other):
   - implicit minimax (Lanctot et al. 2014) in the games that ask for it (SearchSettings.minimax): each
     new leaf's evaluate() is backed up by minimax and blended into the children's means;
   - an exact solver at the root in the games that have one (the solve() hook, Die Drei): with
-    a time budget, each root move's position is solved in part of each slice (_solve_root).
+    a time budget (and no number of iterations: a level's search does only its iterations), each
+    root move's position is solved in part of each slice (_solve_root).
 
 Game knowledge stays in the game modules behind the search hooks declared on engine.State
 (playout_move, rollout, evaluate, winning_moves, solve) and the game's SearchSettings
@@ -470,15 +471,18 @@ class Search:
         return not root.untried and len(alive) == 1
 
     def run(self, seconds: float | None = None, iterations: int | None = None) -> None:
-        """Search for a time, a number of iterations, or both (whichever ends first). With a time,
-        the game's solve() hook may take part of it first (_solve_root), and in team games the
+        """Search for a time, a number of iterations, or both (whichever ends first). With a time and
+        no number of iterations, the game's solve() hook may take part of it first (_solve_root): a
+        search measured in iterations (a level, in the page's slices too, and the ladder's games that
+        measured it) does exactly its iterations on any device, so a level plays as it was measured
+        (Die Drei's beginner solved the endings in the page). In team games the
         check of the choice (_settle) takes what it needs of the last CHECK_SHARE: nothing here
         runs past the deadline by more than one iteration or one piece of a check."""
         if seconds is None and iterations is None:
             raise ValueError("give seconds or iterations")
         start = time.perf_counter()
         self.deadline = deadline = start + seconds if seconds is not None else None
-        if self.solving and seconds is not None:
+        if self.solving and seconds is not None and iterations is None:
             self._solve_root(start + SOLVE_SHARE * seconds)
         first = deadline                       # the iterations' end; in team games the check's share is kept
         if deadline is not None and seconds and self.side is not None:

@@ -20,7 +20,7 @@ from ..engine import Option, Options, Outcome, Rewards, SearchSettings, State
 from ..errors import BadOption, BadPosition
 from ..texts import Message, add, msg
 from ..view import Piece, View, grid
-from . import drei_solver
+from . import drei_book, drei_solver
 from .drei_board import (CELLS, COLOUR_NAMES, INDEX, MOVE_TYPES, N, PARSE_TILE, PARTNERS, QUADRANTS, SIZE,
                          THIRDS, TILE_VALUES, attack_rays, attack_reach, board_colours, flip_tile, layout_of,
                          line_ok, turn_tile, Rays)
@@ -29,6 +29,7 @@ PAWNS = 8                      # per player
 EMPTY_BIT = str.maketrans(".WB", "100")      # the board as a string -> binary digits of its empty squares
 LIFT = SIZE                    # a continuation move from f to t is LIFT + f * SIZE + t
 OWN = ("W", "B")
+BOOK_REWARDS: dict[str, Rewards] = {"+": (1.0, 0.0), "=": (0.5, 0.5), "-": (0.0, 1.0)}   # drei_book's values for White
 
 add({
     "opt.drei.continuation": ("Continuation after 16 pawns (lift and place again)",
@@ -466,8 +467,37 @@ class Drei(State):
     def solve(self, deadline: float | None, table: drei_solver.Table) -> Rewards | None:
         """The search's solve() hook: the rewards under perfect play (drei_solver), or None when
         not known by `deadline` (time.perf_counter()). Only while pawns are placed without the
-        continuation, and from the second pawn on: from the start the whole game is 2.7 million
-        nodes (drei_solver.py says how that was counted), more than a move's budget."""
+        continuation. From the start the whole game is 2.7 million nodes (drei_solver.py says how
+        that was counted), more than a move's budget: on the standard board without the troika the
+        first two pawns' positions are read from drei_book.py (written by the solver), elsewhere
+        the solver starts at the second pawn."""
+        if self.result is not None:
+            return self.result.rewards
+        if self.options["continuation"]:
+            return None
+        if self.placed <= 2 and not self.options["troika"] and self.colours == drei_book.COLOURS:
+            return self._book()
+        return self.solve_live(deadline, table)
+
+    def _book(self) -> Rewards | None:
+        """The value two pawns in from drei_book (None where it has none); fewer pawns: the best
+        move's, over the book's values of the positions it leads to."""
+        if self.placed == 2:
+            w, b = self.board.index("W"), self.board.index("B")
+            return BOOK_REWARDS.get(drei_book.VALUES[w * SIZE + b])
+        best: Rewards | None = None
+        for m in self.legal_moves():
+            s = self.copy()
+            s.play(m)
+            r = s.result.rewards if s.result is not None else s._book()
+            if r is None:
+                return None
+            if best is None or r[self.to_move] > best[self.to_move]:
+                best = r
+        return best
+
+    def solve_live(self, deadline: float | None, table: drei_solver.Table) -> Rewards | None:
+        """solve() by the solver alone, from the second pawn on (None before: too long for a move)."""
         if self.result is not None:
             return self.result.rewards
         if self.options["continuation"] or self.placed < 2:

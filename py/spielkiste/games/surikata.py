@@ -19,7 +19,6 @@ from ..errors import BadPosition
 from ..rng import Rng
 from ..texts import Message, add, msg
 from ..view import Piece, View, grid
-from . import surikata_learned
 from .surikata_board import AXES, COLOURS, N, SIZE, TRIPLES, VIEW_RAYS
 
 CELLS = names(N, N)
@@ -183,7 +182,9 @@ class Surikata(State):
         return False
 
     def learned_evaluate(self) -> Rewards | None:
-        """The model learned from self-play (surikata_learned.py), for the search option `learned`."""
+        """The model learned from self-play (surikata_learned.py), for the search option `learned`
+        (off: imported on first use, so the worker's start does not load its weights)."""
+        from . import surikata_learned
         return surikata_learned.evaluate(self)
 
     def winning_moves(self) -> list[int]:
