@@ -312,6 +312,20 @@ def test_a_game_whose_search_changed_starts_its_ladder_afresh(monkeypatch):
     assert ladder.current([ladder.play_one("tor", -1, "novice", 1)]) != []
 
 
+@pytest.mark.skipif(sys.platform == "emscripten", reason="a bench that plays in processes")
+def test_a_strength_match_on_two_cores_plays_the_games_it_plays_on_one(capsys):
+    """strength.py --jobs 2: each game has its own seed, so the match is the same games, played two at a
+    time (A's points by seat and the mean game length agree; only the minutes differ)."""
+    load_ladder()                                             # tests/bench on the path
+    import strength
+    rows = []
+    for jobs in (1, 2):
+        points = strength.match("tor", ("mcts:40", "novice"), 4, random.Random(7), jobs=jobs)
+        row = capsys.readouterr().out.split()
+        rows.append((points, row[:7] + row[8:]))               # row[7]: the minutes
+    assert rows[0] == rows[1] and rows[0][1][0] == "tor"
+
+
 def timed(gid, hi, lo, i):
     """A fake game (above) that took 60 s at the top pairing and 1 s elsewhere."""
     return {**fake_game(gid, hi, lo, i), "seconds": 60.0 if hi == 4 else 1.0}

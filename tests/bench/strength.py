@@ -2,9 +2,10 @@
 """Playing strength: our search against textbook UCT at equal time, in every two-player game.
 
   python tests/bench/strength.py [--seconds 0.3] [--games 10] [--game blockade,drei]
-                                 [--a mcts:0.3s --b uct:0.3s] [--seed 1] [--against openspiel-mcts]
+                                 [--a mcts:0.3s --b uct:0.3s] [--seed 1] [--jobs 2] [--against openspiel-mcts]
 
-Seconds are CPU seconds of this process (cpu_clock): a loaded machine measures the same, only slower.
+Seconds are CPU seconds of each process (cpu_clock): a loaded machine measures the same, only slower;
+--jobs 2 plays two games at once (each game from its own seed: the same games as one at a time).
 A plays B --games times per game, colours alternating (A moves first in odd games), each
 game from the default options (a fresh seed where the game has one). A win counts 1, a
 draw 1/2. Prints one row per game: A's score, its share with a 95 % Wilson interval, the
@@ -31,6 +32,7 @@ import os
 import random
 import sys
 import time
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import replace
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))), "py"))
@@ -153,6 +155,7 @@ def main(argv=None) -> int:
     p.add_argument("--a", help="player spec of A (default mcts:<seconds>s)")
     p.add_argument("--b", help="player spec of B (default uct:<seconds>s)")
     p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--jobs", type=int, default=1, help="games at once (processes; 2: both cores)")
     p.add_argument("--against", choices=("uct", OPENSPIEL), default="uct",
                    help="B when --b is not given: our textbook UCT or OpenSpiel's MCTSBot")
     p.add_argument("--speed", action="store_true", help="iterations per second instead of matches")
@@ -183,23 +186,38 @@ def main(argv=None) -> int:
             if args.minutes and time.monotonic() - t0 > 60 * args.minutes:
                 print(f"{gid:<11}not measured: --minutes {args.minutes:g} spent", flush=True)
                 continue
-            match(gid, specs, n, rng, timed=True)
+            match(gid, specs, n, rng, timed=True, jobs=args.jobs)
     return 0
 
 
 HEADER = f"{'game':<11}{'score':>9}{'share':>8}   95% CI        plies   minutes   as seat 0   as seat 1"
 
 
-def match(gid: str, specs: tuple[str, str], games: int, rng: random.Random, timed: bool = False) -> float:
-    """A plays B `games` times in game `gid`; prints the row (timed: with each player's mean
-    seconds per move) and returns A's points."""
+def one_game(gid: str, specs: tuple[str, str], g: int, seed: float) -> tuple[float, int, list[float]]:
+    """Game g of a match (A at seat g % 2), from its own seed: (A's reward, plies, its clock)."""
+    clock = [0.0, 0, 0.0, 0, 0.0, 0.0]
+    r, n = play_game(GAMES[gid], specs, g % 2, random.Random(seed), clock)
+    return r, n, clock
+
+
+def match(gid: str, specs: tuple[str, str], games: int, rng: random.Random, timed: bool = False,
+          jobs: int = 1) -> float:
+    """A plays B `games` times in game `gid`, `jobs` games at once (processes); prints the row (timed:
+    with each player's mean seconds per move) and returns A's points. Each game has its own seed
+    drawn from `rng`, so the games are the same however many run at once."""
     t0 = time.monotonic()
     by_seat, plies = [0.0, 0.0], 0
     clock = [0.0, 0, 0.0, 0, 0.0, 0.0]
-    for g in range(games):
-        r, n = play_game(GAMES[gid], specs, g % 2, rng, clock)
+    seeds = [rng.random() for _ in range(games)]
+    if jobs > 1:
+        with ProcessPoolExecutor(max_workers=jobs, initializer=cpu_clock) as pool:
+            results = list(pool.map(one_game, [gid] * games, [specs] * games, range(games), seeds))
+    else:
+        results = [one_game(gid, specs, g, seeds[g]) for g in range(games)]
+    for g, (r, n, c) in enumerate(results):
         by_seat[g % 2] += r
         plies += n
+        clock = [x + y for x, y in zip(clock, c, strict=True)]
     points = sum(by_seat)
     lo, hi = wilson(points, games)
     times = (f"   {clock[0] / max(clock[1], 1):8.3f}  {clock[2] / max(clock[3], 1):8.3f}  "
