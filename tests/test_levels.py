@@ -308,8 +308,8 @@ def test_a_game_whose_search_changed_starts_its_ladder_afresh(monkeypatch):
     assert ladder.current([row, old]) == [row, old]
     monkeypatch.setattr(GAMES["tor"], "search_version", 2)
     assert ladder.current([row, old]) == []
-    assert ladder.play_one("tor", -1, "novice", 0)["search"] == 2
-    assert ladder.current([ladder.play_one("tor", -1, "novice", 1)]) != []
+    new = ladder.play_one("tor", -1, "novice", 1)
+    assert new["search"] == 2 and ladder.current([row, old, new]) == [new]
 
 
 @pytest.mark.skipif(sys.platform == "emscripten", reason="a bench that plays in processes")

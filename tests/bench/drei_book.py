@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Die Drei's opening values: writes py/spielkiste/games/drei_book.py.
 
-  python tests/bench/drei_book.py        # about 40 s in CPython
+  python tests/bench/drei_book.py        # about 15 s of CPU in CPython
 
 The exact solver (drei_solver.py) decides a position two pawns in within a fraction of a second, but
 the search's first two moves need the values of every position one or two pawns further, more than a
@@ -45,7 +45,7 @@ def book() -> tuple[tuple[int, ...], str]:
 def main() -> int:
     t0 = time.process_time()
     colours, values = book()
-    rows = [values[i:i + 64] for i in range(0, len(values), 64)]
+    rows = [values[i:i + SIZE] for i in range(0, len(values), SIZE)]
     with open(OUT, "w") as f:
         f.write('"""Die Drei\'s opening values, written by tests/bench/drei_book.py (do not edit): the value for\n'
                 "White of every position after the first two pawns on the standard board (COLOURS), index\n"

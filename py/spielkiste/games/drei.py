@@ -471,11 +471,8 @@ class Drei(State):
         that was counted), more than a move's budget: on the standard board without the troika the
         first two pawns' positions are read from drei_book.py (written by the solver), elsewhere
         the solver starts at the second pawn."""
-        if self.result is not None:
-            return self.result.rewards
-        if self.options["continuation"]:
-            return None
-        if self.placed <= 2 and not self.options["troika"] and self.colours == drei_book.COLOURS:
+        if (self.result is None and self.placed <= 2 and not self.options["continuation"]
+                and not self.options["troika"] and self.colours == drei_book.COLOURS):
             return self._book()
         return self.solve_live(deadline, table)
 
