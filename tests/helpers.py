@@ -64,6 +64,23 @@ def texts(state) -> set[str]:
     return {state.move_text(m) for m in state.legal_moves()}
 
 
+def full_search(s) -> tuple:
+    """The rewards under perfect play, by trying every legal move to the end (the rules only): the
+    second route for the games' exact solvers."""
+    if s.result is not None:
+        return s.result.rewards
+    best = None
+    for m in s.legal_moves():
+        t = s.copy()
+        t.play(m)
+        r = full_search(t)
+        if best is None or r[s.to_move] > best[s.to_move]:
+            best = r
+            if r[s.to_move] == 1.0:
+                break
+    return tuple(best)
+
+
 def random_game(state, seed: int, max_plies: int = 400, check=None):
     """Plays random legal moves; calls check(before, move, after) on every step. Returns the end state."""
     rng = random.Random(seed)

@@ -6,7 +6,8 @@ import re
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from helpers import assert_repetition_draw_round_trips, examples, play, random_game, refused as check_refused, texts
+from helpers import (assert_repetition_draw_round_trips, examples, full_search, play, random_game,
+                     refused as check_refused, texts)
 from spielkiste.cli import perft
 from spielkiste.codec import grid_encode
 from spielkiste.editor import Editor
@@ -734,22 +735,6 @@ def test_a_finished_position_built_in_the_editor_reports_its_result():
     s = ed.check()
     assert s.result.winners == (0,) and s.result.reason == "why.drei.three"
     assert s.result.line == ("A1", "B1", "C1") and s.legal_moves() == []
-
-
-def full_search(s) -> tuple:
-    """The rewards under perfect play, by trying every legal move to the end (the rules only)."""
-    if s.result is not None:
-        return s.result.rewards
-    best = None
-    for m in s.legal_moves():
-        t = s.copy()
-        t.play(m)
-        r = full_search(t)
-        if best is None or r[s.to_move] > best[s.to_move]:
-            best = r
-            if r[s.to_move] == 1.0:
-                break
-    return tuple(best)
 
 
 def test_the_solver_agrees_with_a_full_search_of_the_rules():

@@ -5,11 +5,12 @@ import json
 import math
 import random
 import sys
+from dataclasses import replace
 
 import pytest
 
 from spielkiste.ai import levels
-from spielkiste.ai.mcts import first_win
+from spielkiste.ai.mcts import Search, first_win
 from spielkiste.ai.players import Player, parse_player
 from spielkiste.record import Record
 from spielkiste.registry import GAMES
@@ -182,10 +183,12 @@ def test_an_old_save_of_levels_1_to_4_searches_that_levels_iterations_however_lo
 
 
 @pytest.mark.parametrize("level", [-1, 3])
-def test_a_level_in_the_page_searches_its_iterations_alone_as_the_ladder_measured_it(level, monkeypatch):
-    """Die Drei's exact solver takes time, which the ladder's games (iterations alone) never gave it:
-    the page's slices had it solve the root at every level, so beginner played the endings perfectly.
-    A level's search in the page is its iterations alone; analysis (no computer to move) still solves."""
+def test_a_level_in_the_page_solves_only_as_the_ladder_measured_it(level, monkeypatch):
+    """Die Drei's exact solver once ran by the clock in the page's slices at every level (beginner
+    played the endings perfectly), which the ladder's games never gave it. Now a level that errs on
+    purpose never solves, and the full levels solve with a number of nodes (solve_nodes), in the page
+    as in the ladder's one call: beginner searches its iterations alone, strong proves the only win;
+    analysis (no computer to move) solves by the clock."""
     calls = []
     solve = GAMES["drei"].solve
     monkeypatch.setattr(GAMES["drei"], "solve", lambda self, *a: calls.append(1) or solve(self, *a))
@@ -197,13 +200,97 @@ def test_a_level_in_the_page_searches_its_iterations_alone_as_the_ladder_measure
     s.handle({"op": "set", "seats": ["computer", "human"], "level": level})
     while not (got := s.handle({"op": "think", "seconds": 0.12}))["done"]:
         pass
-    assert got["info"]["iterations"] == levels.target("drei", level)[0] and not calls
+    if level < 1:
+        assert got["info"]["iterations"] == levels.target("drei", level)[0] and not calls
+    else:
+        assert calls and got["move"] == "D6" and got["info"]["proven"]
+        one_call = Search(rec.current, seed=1)
+        one_call.run(iterations=levels.target("drei", level)[0])
+        assert rec.current.move_text(one_call.best_move()) == "D6" and one_call.root.proven == (1.0, 0.0)
+    calls.clear()
     analysis = Session()                       # the same position, no computer to move: a time, solved
     analysis.handle({"op": "open", "link": links.to_fragment(rec)})
     analysis.handle({"op": "set", "seats": ["human", "human"]})
     while not (got := analysis.handle({"op": "think", "seconds": 0.3, "budget": 10}))["done"]:
         pass
     assert calls and got["info"]["move"] == "D6" and got["info"]["proven"]
+
+
+SURIKATA_14 = "1::O3M/M3W/O1MMM/5/1W1WO;0;0;D5"     # Orange to move, 14 squares empty: only E4 wins
+
+
+def tree(search):
+    """What a search found at its root: each child's move, visits, total and proof."""
+    return sorted((str(ch.move), ch.visits, round(ch.total, 6), ch.proven) for ch in search.root.children)
+
+
+@pytest.mark.parametrize("level", [3, 4])
+def test_a_level_solves_the_endings_by_nodes_the_same_however_its_slices_fall(level):
+    """Surikata's levels solve the root with solve_nodes solver nodes per iteration before their
+    iterations (a number of nodes, never the clock). Cut into slices of 0.01 s (a slow device: the
+    page's worker asks again after each), a level leaves the same tree and move as the one call the
+    ladder's games make. The strongest level's nodes reach the one winning square, which its
+    iterations alone miss; at level 3 they run out first, and the iterations go on as measured."""
+    s = GAMES["surikata"].decode(SURIKATA_14)
+    n = levels.target("surikata", level)[0]
+    whole = Search(s, seed=3)
+    whole.run(iterations=n)
+    sliced, slices = Search(s, seed=3), 0
+    while sliced.iterations < n and not sliced.forced():
+        sliced.run(seconds=0.01, iterations=n - sliced.iterations)
+        slices += 1
+    assert slices > 1 and tree(whole) == tree(sliced) and whole.best_move() == sliced.best_move()
+    assert whole.solve_left.left == sliced.solve_left.left
+    if level == 4:
+        assert s.move_text(whole.best_move()) == "E4" and whole.root.proven == (1.0, 0.0)
+        alone = []
+        for seed in range(4):
+            plain = Search(s, seed=seed, settings=replace(s.search_settings, solve_nodes=0))
+            plain.run(iterations=n)
+            alone.append(s.move_text(plain.best_move()))
+        assert alone != ["E4"] * 4, alone
+    else:
+        assert whole.solve_left.left <= 0 and whole.iterations == n and whole.root.proven is None
+
+
+def test_a_level_whose_solver_cannot_answer_yet_searches_its_iterations():
+    """Before the endings (the mounds, the first pieces) Surikata's solve() answers nothing and
+    spends no nodes: a level's search does not wait for it, but searches its iterations at once."""
+    s = GAMES["surikata"].new()
+    for text in ("mA1", "mB3", "mC5", "mD2", "mE4", "C3", "A5"):
+        n = levels.target("surikata", 2)[0]
+        search = Search(s, seed=1)
+        search.run(iterations=n)
+        assert search.iterations == n and not search.solving
+        s.push_text(text)
+
+
+def test_a_level_that_errs_on_purpose_does_not_solve(monkeypatch):
+    """Beginner and casual draw their move with a temperature: they search their iterations alone,
+    in a match (Player) and in the page (Session), so a beginner may still lose an ending; level 1
+    and a hint solve."""
+    calls = []
+    solve = GAMES["surikata"].solve
+    monkeypatch.setattr(GAMES["surikata"], "solve", lambda self, *a: calls.append(1) or solve(self, *a))
+    start = GAMES["surikata"].decode(SURIKATA_14)
+    rec = Record.replay(start, [], custom_start=True)
+    for level in (-1, 0):
+        Player(levels.spec("surikata", level), seed=1).move(start)
+        s = Session()
+        assert "error" not in s.handle({"op": "open", "link": links.to_fragment(rec)})
+        s.handle({"op": "set", "seats": ["computer", "human"], "level": level})
+        while not s.handle({"op": "think", "seconds": 0.12})["done"]:
+            pass
+    assert not calls
+    Player(levels.spec("surikata", 1), seed=1).move(start)
+    assert calls
+    calls.clear()
+    s = Session()
+    s.handle({"op": "open", "link": links.to_fragment(rec)})
+    s.handle({"op": "set", "seats": ["human", "computer"], "level": -1})
+    while not (got := s.handle({"op": "hint", "seconds": 0.12}))["done"]:
+        pass
+    assert calls and got["move"]
 
 
 def test_sprt_decides_between_55_and_65_percent():
@@ -215,6 +302,9 @@ def test_sprt_decides_between_55_and_65_percent():
     # is undecided, since a match of draws varies little about its share
     assert ladder.sprt(27, 52, 2 + 50 / 4) == "H0" and ladder.sprt(27, 52) is None
     assert ladder.sprt(10, 20, 20 / 4) == "H0"                                 # twenty draws: no step
+    # a pairing is not decided before MIN_GAMES (12: six games in each seat), however clear its start
+    assert ladder.sprt(9, 9) == "H1" and ladder.verdict([9.0, 9, 9, 9.0]) is None
+    assert ladder.verdict([12.0, 12, 12, 12.0]) == "H1" and ladder.verdict([0.0, 12, 12, 0.0]) == "H0"
     # second route: its error rates, simulated (each run a match played on until the test decides), with
     # and without draws
     rng = random.Random(7)

@@ -13,7 +13,7 @@ import pytest
 from spielkiste import puzzles
 from spielkiste.ai.mcts import Search
 from spielkiste.games.drei import Drei
-from spielkiste.games.drei_solver import Table
+from spielkiste.games.negamax import Table
 from spielkiste.puzzles.proof import after, analyse
 from second_prover import check_win
 

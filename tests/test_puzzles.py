@@ -7,7 +7,7 @@ from datetime import date
 import pytest
 
 from spielkiste import puzzles
-from spielkiste.games.drei_solver import Table
+from spielkiste.games.negamax import Table
 from spielkiste.registry import get_game
 
 GAMES = puzzles.GAMES

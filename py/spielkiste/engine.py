@@ -139,7 +139,11 @@ class SearchSettings:
                  backed up by minimax and blended into the children's means; for games whose
                  evaluation sees tactics a mean over replies dilutes; 0 = off
     solve        the game's solve() is exact: with a time budget the search solves its root
-                 moves with part of each slice (Die Drei)
+                 moves with part of each slice (Die Drei, Surikata)
+    solve_nodes  > 0: a search of a number of iterations (a level) first solves its root moves
+                 with up to this many solver nodes per iteration, the same on every device (about
+                 the nodes the solver searches in the time of one iteration); 0: a level searches
+                 its iterations alone
     learned      the search calls the game's learned_evaluate() (a model trained offline on
                  self-play) where it would call evaluate(); an experiment (issue 53), off in
                  every game"""
@@ -149,7 +153,18 @@ class SearchSettings:
     cap: int = 300
     minimax: float = 0.0
     solve: bool = False
+    solve_nodes: int = 0
     learned: bool = False
+
+
+class Nodes:
+    """A budget of nodes for a game's solve() hook that several solves share (a level's search,
+    ai/mcts.py: the same on every device): each solve takes the nodes it searched from `left`, and
+    stops once it would take more than is left."""
+    __slots__ = ("left",)
+
+    def __init__(self, left: int) -> None:
+        self.left = left
 
 
 class State:
@@ -380,11 +395,12 @@ class State:
         game has no cheap way (the search then tries every move; search_settings.prune needs it)."""
         return None
 
-    def solve(self, deadline: float | None, table: dict[Any, Any]) -> Rewards | None:
+    def solve(self, deadline: float | None, table: dict[Any, Any], nodes: Nodes | None = None) -> Rewards | None:
         """The rewards under perfect play, or None when not known by `deadline`
-        (time.perf_counter(); None: no limit). `table` is the solver's memory, kept by the search
-        along a game (its keys and values are the game's own). Only games small enough to
-        solve (Die Drei) answer, and set search_settings.solve."""
+        (time.perf_counter(); None: no limit) or within the `nodes` left (taken from them as searched;
+        None: no limit). `table` is the solver's memory, kept by the search along a game (its keys and
+        values are the game's own). Only games small enough to solve (Die Drei, Surikata's endings)
+        answer, and set search_settings.solve."""
         return None
 
     def playout_move(self, rng: random.Random) -> Move:

@@ -127,9 +127,10 @@ def line_from(search: Search, node: Node) -> list[str]:
 
 def exact(state: State, seconds: float, table: dict[Any, Any]) -> tuple[Rewards, list[str]] | None:
     """The rewards under perfect play and the line that reaches them (may be empty), if the game's
-    solver decides within `seconds`; else None. Die Drei answers through its solve() hook (no line:
-    the search then proves its best move); the solitaire has no such hook yet (requested from the
-    lead), so its solver is asked here: exact when it finished or reached one piece."""
+    solver decides within `seconds`; else None. Die Drei and Surikata answer through their solve()
+    hook (no line: the search then proves its best move); the solitaire has no such hook yet
+    (requested from the lead), so its solver is asked here: exact when it finished or reached one
+    piece."""
     if state.search_settings.solve:
         rewards = state.solve(time.perf_counter() + seconds, table)
         return None if rewards is None else (rewards, [])

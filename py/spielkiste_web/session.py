@@ -426,7 +426,7 @@ class Session:
         if not m.get("stop") and remaining > 0:
             cap = None if aim is None else max(0, aim[0] - search.iterations)
             left = min(end - t0, remaining) - (time.perf_counter() - t0)
-            search.run(seconds=max(0.0, left), iterations=cap)
+            search.run(seconds=max(0.0, left), iterations=cap, solve=aim is None or aim[1] is None)
             self.spent += time.perf_counter() - t0
         info: dict[str, Any] = dict(search.info(until=end))
         info["chance"] = self.chance(state, float(info["value"]))

@@ -13,7 +13,8 @@ Each game ends as one line appended to RESULTS (tests/bench/ladder_results.jsonl
 specs, the game's index i (its seed f"ladder:{game}:{hi}:{lo}:{i}", colours alternating with i) and the
 points of the higher level, and the game's search_version. A game only counts for the specs and the search
 it was played with: a level redefined, or a game's search changed (its search_version raised), starts its
-pairings afresh. A pairing is open until sprt() decides between 55 % and 65 % or it has MAX_GAMES.
+pairings afresh. A pairing is open until sprt() decides between 55 % and 65 % (never before MIN_GAMES) or it
+has MAX_GAMES.
 Every run ends with one Bradley-Terry fit (bt_fit) over the games of the closed pairings: each level's rating and its
 95 % interval, the novice anchored at levels.NOVICE_RATING; --write stores each level's result against the
 level below (MEASURED, scale 0.0: in iterations) and the ratings (RATINGS) in levels.py, where
@@ -39,6 +40,7 @@ ELO = 400 / math.log(10)
 RESULTS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "ladder_results.jsonl")
 NOVICE = "novice"
 MAX_GAMES = 120           # a pairing still open after this many games is closed: its score is what it is
+MIN_GAMES = 12            # and none is decided before this many (each seat six games: a seat's edge evens out)
 P0, P1 = 0.55, 0.65       # sprt(): a step scores at most P0 (too small) or at least P1 (a level of its own)
 
 
@@ -64,7 +66,9 @@ def sprt(points: float, games: int, sumsq: float | None = None, p0: float = P0, 
 
 def verdict(t: list[float]) -> str | None:
     """A pairing's state from its tally (points, games, next index, sum of squares): "H1", "H0",
-    "closed" (MAX_GAMES played, undecided) or None (open)."""
+    "closed" (MAX_GAMES played, undecided) or None (open; always before MIN_GAMES)."""
+    if t[1] < MIN_GAMES:
+        return None
     found = sprt(t[0], int(t[1]), t[3])
     return found or ("closed" if t[1] >= MAX_GAMES else None)
 

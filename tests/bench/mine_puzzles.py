@@ -39,7 +39,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(
 from spielkiste import puzzles  # noqa: E402
 from spielkiste.ai.players import Player  # noqa: E402
 from spielkiste.engine import State  # noqa: E402
-from spielkiste.games.drei_solver import Table  # noqa: E402
+from spielkiste.games.negamax import Table  # noqa: E402
 from spielkiste.games.tor import TOTAL as TOR_TOTAL  # noqa: E402
 from spielkiste.puzzles.proof import Found, OutOfBudget, after, analyse, loses_at_once, obvious, wins_at_once  # noqa: E402
 from spielkiste.registry import get_game  # noqa: E402

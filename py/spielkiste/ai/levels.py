@@ -4,11 +4,12 @@ each level fared against the one below it.
 
 A level is what the search may do, not a time: "beginner" (-1) and "casual" (0) search WEAK iterations
 and draw their move with a temperature (weak.sample_move: mistakes on purpose); levels 1-4 search
-iterations() of the best move, spaced evenly in log-iterations from casual's up to TOP, the strongest:
-what the search does in TOP_SECONDS a move in the page's Pyodide (PAGE_RATE, its iterations per second
-on this machine). On a slower device a level keeps its strength and takes longer. Saves and links keep
-their level numbers: 1-4 were seconds per move (0.3, 1, 3, 8 s) and are now the same four steps from
-the weakest full search to the strongest.
+iterations() of the best move (where the game solves its endings, Surikata's, first with a number of
+solver nodes per iteration: SearchSettings.solve_nodes), spaced evenly in log-iterations from casual's
+up to TOP, the strongest: what the search does in TOP_SECONDS a move in the page's Pyodide (PAGE_RATE,
+its iterations per second on this machine). On a slower device a level keeps its strength and takes
+longer. Saves and links keep their level numbers: 1-4 were seconds per move (0.3, 1, 3, 8 s) and are now
+the same four steps from the weakest full search to the strongest.
 
 MEASURED, RATINGS and OFFERED are written by `tests/bench/ladder.py --write` from the games in
 tests/bench/ladder_results.jsonl (do not edit them by hand). The ladder plays each level against the last
@@ -40,7 +41,7 @@ DEFAULT_LEVEL = 1                           # a first game's level (no game play
 NOVICE_RATING = 1000
 
 MEASURED: dict[str, dict[int, tuple[float, int, int | str]]] = {
-    'surikata': {-1: (21.0, 47, 'novice'), 0: (23.0, 24, -1), 1: (26.0, 31, 0), 2: (41.5, 57, 1), 3: (26.0, 31, 2), 4: (36.5, 51, 3)},
+    'surikata': {-1: (21.0, 48, 'novice'), 0: (13.0, 13, -1), 1: (13.0, 14, 0), 2: (37.5, 52, 1), 3: (17.5, 21, 2), 4: (78.5, 120, 3)},
     'snorkels': {-1: (17.0, 41, 'novice'), 0: (30.0, 36, -1), 1: (30.0, 38, 0), 2: (35.0, 46, 1), 3: (70.0, 120, 2), 4: (22.0, 27, 2)},
     'blockade': {-1: (20.0, 46, 'novice'), 0: (24.0, 24, -1), 1: (29.0, 36, 0), 2: (29.5, 37, 1), 3: (12.0, 13, 2), 4: (20.5, 25, 3)},
     'weltreich': {-1: (24.0, 52, 'novice'), 0: (78.5, 120, -1), 1: (24.0, 28, 0), 2: (23.0, 49, 1), 3: (24.5, 47, 1), 4: (26.5, 39, 1)},
@@ -48,7 +49,7 @@ MEASURED: dict[str, dict[int, tuple[float, int, int | str]]] = {
     'aufstellen': {-1: (22.0, 49, 'novice'), 0: (23.0, 24, -1), 1: (30.0, 38, 0), 2: (33.0, 43, 1), 3: (54.0, 78, 2), 4: (21.0, 23, 3)},
     'tor': {-1: (41.0, 80, 'novice'), 0: (28.0, 33, -1), 1: (18.0, 18, 0), 2: (27.0, 52, 1), 3: (7.0, 15, 1), 4: (14.5, 26, 1)},
     'ziggurats': {-1: (25.7, 55, 'novice'), 0: (33.8, 44, -1), 1: (74.5, 120, 0), 2: (27.3, 36, 0), 3: (73.6, 120, 2), 4: (24.0, 30, 2)},
-    'drei': {-1: (67.5, 120, 'novice'), 0: (26.5, 31, -1), 1: (26.0, 31, 0), 2: (72.0, 120, 1), 3: (30.0, 42, 1), 4: (73.0, 120, 3)},
+    'drei': {-1: (61.0, 113, 'novice'), 0: (11.5, 12, -1), 1: (13.0, 13, 0), 2: (69.0, 120, 1), 3: (71.0, 120, 1), 4: (76.5, 120, 1)},
 }
 
 
@@ -67,7 +68,7 @@ PAGE_RATE: dict[str, float] = {
 }
 
 RATINGS: dict[str, dict[int, tuple[int, int, int]]] = {
-    'surikata': {-1: (964, 865, 1063), 0: (1442, 1138, 1745), 1: (1715, 1372, 2058), 2: (1882, 1525, 2239), 3: (2156, 1765, 2547), 4: (2312, 1908, 2717)},
+    'surikata': {-1: (957, 859, 1055), 0: (1530, 1030, 2030), 1: (1911, 1332, 2491), 2: (2073, 1484, 2662), 3: (2334, 1716, 2952), 4: (2444, 1822, 3066)},
     'snorkels': {-1: (942, 835, 1048), 0: (1210, 1028, 1392), 1: (1432, 1207, 1657), 2: (1628, 1375, 1880), 3: (1686, 1426, 1946), 4: (1873, 1573, 2173)},
     'blockade': {-1: (955, 855, 1056), 0: (1631, 1135, 2128), 1: (1869, 1354, 2385), 2: (2099, 1566, 2632), 3: (2467, 1858, 3076), 4: (2717, 2084, 3349)},
     'weltreich': {-1: (974, 880, 1068), 0: (1083, 969, 1198), 1: (1378, 1169, 1586), 2: (1357, 1127, 1587), 3: (1392, 1162, 1623), 4: (1505, 1267, 1743)},
@@ -75,7 +76,7 @@ RATINGS: dict[str, dict[int, tuple[int, int, int]]] = {
     'aufstellen': {-1: (965, 868, 1062), 0: (1443, 1140, 1746), 1: (1665, 1335, 1995), 2: (1867, 1515, 2218), 3: (2006, 1644, 2367), 4: (2379, 1953, 2806)},
     'tor': {-1: (1009, 933, 1084), 0: (1294, 1119, 1470), 1: (1922, 1403, 2440), 2: (1935, 1408, 2462), 3: (1900, 1354, 2446), 4: (1960, 1425, 2496)},
     'ziggurats': {-1: (978, 886, 1069), 0: (1180, 1030, 1330), 1: (1265, 1102, 1428), 2: (1372, 1174, 1570), 3: (1452, 1243, 1660), 4: (1603, 1354, 1851)},
-    'drei': {-1: (1043, 981, 1106), 0: (1336, 1159, 1513), 1: (1609, 1371, 1848), 2: (1678, 1432, 1923), 3: (1770, 1521, 2019), 4: (1846, 1589, 2102)},
+    'drei': {-1: (1027, 964, 1091), 0: (1459, 1099, 1819), 1: (2032, 1423, 2640), 2: (2084, 1472, 2695), 3: (2096, 1484, 2707), 4: (2129, 1517, 2741)},
 }
 
 OFFERED: dict[str, list[int]] = {
@@ -87,7 +88,7 @@ OFFERED: dict[str, list[int]] = {
     'aufstellen': [-1, 0, 1, 2, 3, 4],
     'tor': [-1, 0, 1],
     'ziggurats': [-1, 0, 2, 4],
-    'drei': [-1, 0, 1, 3],
+    'drei': [-1, 0, 1],
 }
 
 

@@ -24,9 +24,10 @@ two against each other):
     blended with the mean of the simulations in which its mover played its move later on;
   - implicit minimax (Lanctot et al. 2014) in the games that ask for it (SearchSettings.minimax): each
     new leaf's evaluate() is backed up by minimax and blended into the children's means;
-  - an exact solver at the root in the games that have one (the solve() hook, Die Drei): with
-    a time budget (and no number of iterations: a level's search does only its iterations), each
-    root move's position is solved in part of each slice (_solve_root).
+  - an exact solver at the root in the games that have one (the solve() hook: Die Drei, Surikata's
+    endings): with a time budget, each root move's position is solved in part of each slice
+    (_solve_root); a level (a number of iterations) solves with a number of nodes per iteration
+    where the game sets solve_nodes, else not at all (_solve_level).
 
 Game knowledge stays in the game modules behind the search hooks declared on engine.State
 (playout_move, rollout, evaluate, winning_moves, solve) and the game's SearchSettings
@@ -42,11 +43,12 @@ import time
 from collections.abc import Generator
 from typing import Any, TypedDict
 
-from ..engine import Move, Rewards, SearchSettings, State
+from ..engine import Move, Nodes, Rewards, SearchSettings, State
 
 
 ROOT = -1             # the mover of a fresh search's root: no one moved into it
 SOLVE_SHARE = 0.8     # of each timed slice, at most this part for the game's solve() hook (exact where it ends)
+CHUNK = 20_000        # a level's solver nodes between looks at the clock (_solve_level): ~0.05 s in CPython
 CHECK_SHARE = 0.5     # of each timed slice in team games, the last part is kept for checking the choice (_settle)
 
 
@@ -245,6 +247,7 @@ class Search:
         root = self.root
         self.solving: list[Move] = []            # root moves the solve() hook has not decided yet
         self.solved: dict[Move, Rewards] = {}    # root move -> its rewards under perfect play
+        self.solve_left: Nodes | None = None     # a level's solver nodes left at this root (_solve_level)
         self.checked: set[Node] = set()          # root children exposure() found not lost
         self.checks: dict[Node, Check] = {}      # root children whose exposure() check is under way
         self.side = self.state.teams[self.state.to_move] if team_game(self.state) else None   # checked by _settle
@@ -275,20 +278,21 @@ class Search:
         solving = self.settings.solve and root.proven is None
         self.solving = [ch.move for ch in root.children if ch.proven is None] + keep if solving else []
 
-    def _solve_root(self, deadline: float) -> None:
-        """Let the game's solve() hook decide the root moves until `deadline` (the rest in a later
-        slice). A move proven to win is played at once. Moves proven lost are avoided once every
-        move is decided, unless all of them lose: then the search goes on looking for the line
-        that gives the opponent the most ways to go wrong. A drawn move stays open, so the
-        search picks, among the draws, the one with the best chances against a fallible player."""
+    def _solve_root(self, deadline: float | None, nodes: Nodes | None = None) -> None:
+        """Let the game's solve() hook decide the root moves until `deadline` or until `nodes` run
+        out (the rest in a later slice). A move proven to win is played at once. Moves proven lost
+        are avoided as soon as another move is known not to lose; if all of them lose, the search
+        goes on looking for the line that gives the opponent the most ways to go wrong. A drawn
+        move stays open, so the search picks, among the draws, the one with the best chances
+        against a fallible player."""
         mover = self.state.to_move
         while self.solving:
             m = self.solving[-1]
             s = self.state.copy()
             s.play(m)
-            rewards = s.solve(deadline, self.table)
+            rewards = s.solve(deadline, self.table, nodes)
             if rewards is None:
-                return
+                break
             self.solving.pop()
             self.solved[m] = rewards
             if rewards[mover] == 1.0:
@@ -299,7 +303,24 @@ class Search:
             for m, r in self.solved.items():
                 if r[mover] == 0.0:
                     self._mark(m, r)
-        self.solved = {}
+
+    def _solve_level(self, iterations: int, deadline: float | None) -> bool:
+        """A level's solve (SearchSettings.solve_nodes): the root moves solved with up to
+        `iterations` x solve_nodes solver nodes, in pieces of CHUNK nodes until `deadline` (the
+        rest in a later slice). The pieces end at node counts, never at a time, so a level plays
+        the same on every device however its slices fall. True once done (decided, or the nodes
+        spent): the iterations may begin."""
+        if self.solve_left is None:
+            self.solve_left = Nodes(iterations * self.settings.solve_nodes)
+        left = self.solve_left
+        while self.solving and left.left > 0 and (deadline is None or time.perf_counter() < deadline):
+            chunk = min(CHUNK, left.left)
+            piece = Nodes(chunk)
+            self._solve_root(None, piece)
+            if piece.left == chunk and self.solving:
+                self.solving = []                    # the hook answers none of them (too early in the game)
+            left.left -= chunk - piece.left          # the nodes searched (a piece may run over by a few)
+        return not self.solving or left.left <= 0
 
     def _mark(self, move: Move, rewards: Rewards) -> None:
         """Prove the root child of `move` (adding it if not yet tried) and the root if that decides it."""
@@ -470,19 +491,25 @@ class Search:
         alive = [ch for ch in root.children if ch.proven is None or ch.proven[ch.mover] > 0.0]
         return not root.untried and len(alive) == 1
 
-    def run(self, seconds: float | None = None, iterations: int | None = None) -> None:
+    def run(self, seconds: float | None = None, iterations: int | None = None, solve: bool = True) -> None:
         """Search for a time, a number of iterations, or both (whichever ends first). With a time and
-        no number of iterations, the game's solve() hook may take part of it first (_solve_root): a
+        no number of iterations, the game's solve() hook may take part of it first (_solve_root). A
         search measured in iterations (a level, in the page's slices too, and the ladder's games that
-        measured it) does exactly its iterations on any device, so a level plays as it was measured
-        (Die Drei's beginner solved the endings in the page). In team games the
-        check of the choice (_settle) takes what it needs of the last CHECK_SHARE: nothing here
-        runs past the deadline by more than one iteration or one piece of a check."""
+        measured it) plays the same on any device, so a level plays as it was measured: its
+        iterations, after a solve by a number of nodes where the game sets solve_nodes (Surikata;
+        _solve_level), never by the clock (Die Drei's beginner once solved the endings in the page
+        with the time of its slices). A level that makes mistakes on purpose (a temperature) does not
+        solve (`solve` False): a beginner may still lose an ending. In team games the check of the
+        choice (_settle) takes what it needs of the last CHECK_SHARE: nothing here runs past the
+        deadline by more than one iteration, one piece of a check or one CHUNK of a level's solve."""
         if seconds is None and iterations is None:
             raise ValueError("give seconds or iterations")
         start = time.perf_counter()
         self.deadline = deadline = start + seconds if seconds is not None else None
-        if self.solving and seconds is not None and iterations is None:
+        if solve and self.solving and iterations is not None and self.settings.solve_nodes:
+            if not self._solve_level(iterations, deadline):
+                return                         # the level's solve goes on in the next slice
+        elif self.solving and seconds is not None and iterations is None:
             self._solve_root(start + SOLVE_SHARE * seconds)
         first = deadline                       # the iterations' end; in team games the check's share is kept
         if deadline is not None and seconds and self.side is not None:

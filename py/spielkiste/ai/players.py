@@ -38,7 +38,7 @@ def _flag(text: str) -> bool:
 
 OPTIONS: dict[str, Callable[[str], object]] = {   # the fields of engine.SearchSettings, read from text
     "exploration": float, "rave": int, "prune": _flag, "cap": int, "minimax": float, "solve": _flag,
-    "learned": _flag}
+    "solve_nodes": int, "learned": _flag}
 
 
 def parse_player(spec: str) -> tuple[str, Budget]:
@@ -161,7 +161,7 @@ class Player:
         if not (s and state.num_players == 2 and s.advance([self.played, state.last], state)):
             settings = replace(state.search_settings, **self.options) if self.options else None
             s = self.search = Search(state, seed=self.rng.random(), settings=settings)
-        s.run(**self.budget)
+        s.run(**self.budget, solve=self.temperature is None)
         self.played = s.best_move() if self.temperature is None else sample_move(s, self.rng, self.temperature)
         return self.played
 

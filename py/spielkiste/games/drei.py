@@ -16,11 +16,12 @@ from collections.abc import Hashable, Iterator, Mapping
 
 from ..codec import grid_decode, grid_encode, parse_int
 from ..editor import Item, Setup
-from ..engine import Option, Options, Outcome, Rewards, SearchSettings, State
+from ..engine import Nodes, Option, Options, Outcome, Rewards, SearchSettings, State
 from ..errors import BadOption, BadPosition
 from ..texts import Message, add, msg
 from ..view import Piece, View, grid
 from . import drei_book, drei_solver
+from .negamax import Table
 from .drei_board import (CELLS, COLOUR_NAMES, INDEX, MOVE_TYPES, N, PARSE_TILE, PARTNERS, QUADRANTS, SIZE,
                          THIRDS, TILE_VALUES, attack_rays, attack_reach, board_colours, flip_tile, layout_of,
                          line_ok, turn_tile, Rays)
@@ -136,7 +137,10 @@ class Drei(State):
               for k, q in enumerate(QUADRANTS))
     repetition = True
     move_pattern = r"(?i)[A-H][1-8](-[A-H][1-8])?"
-    search_settings = SearchSettings(cap=120, solve=True)
+    # a level solves with 12 solver nodes per iteration, about 0.6 of an iteration's time (the solver
+    # searches some 300,000 nodes a second in CPython, about 20 in the time of one iteration a few pawns in)
+    search_settings = SearchSettings(cap=120, solve=True, solve_nodes=12)
+    search_version = 2      # 2: the levels solve (solve_nodes)
 
     colours: tuple[int, ...]   # colour number (0 red, 1 yellow, 2 green, 3 blue) per square
     rays: Rays                 # attack rays per square for this board
@@ -464,9 +468,9 @@ class Drei(State):
         d = max(-4, min(4, score[0] - score[1]))
         return (0.5 + d / 10, 0.5 - d / 10)
 
-    def solve(self, deadline: float | None, table: drei_solver.Table) -> Rewards | None:
+    def solve(self, deadline: float | None, table: Table, nodes: Nodes | None = None) -> Rewards | None:
         """The search's solve() hook: the rewards under perfect play (drei_solver), or None when
-        not known by `deadline` (time.perf_counter()). Only while pawns are placed without the
+        not known by `deadline` (time.perf_counter()) or within `nodes`. Only while pawns are placed without the
         continuation. From the start the whole game is 2.7 million nodes (drei_solver.py says how
         that was counted), more than a move's budget: on the standard board without the troika the
         first two pawns' positions are read from drei_book.py (written by the solver), elsewhere
@@ -474,7 +478,7 @@ class Drei(State):
         if (self.result is None and self.placed <= 2 and not self.options["continuation"]
                 and not self.options["troika"] and self.colours == drei_book.COLOURS):
             return self._book()
-        return self.solve_live(deadline, table)
+        return self.solve_live(deadline, table, nodes)
 
     def _book(self) -> Rewards | None:
         """The value two pawns in from drei_book (None where it has none); fewer pawns: the best
@@ -493,7 +497,8 @@ class Drei(State):
                 best = r
         return best
 
-    def solve_live(self, deadline: float | None, table: drei_solver.Table) -> Rewards | None:
+    def solve_live(self, deadline: float | None, table: Table, nodes: Nodes | None = None
+                   ) -> Rewards | None:
         """solve() by the solver alone, from the second pawn on (None before: too long for a move)."""
         if self.result is not None:
             return self.result.rewards
@@ -507,7 +512,8 @@ class Drei(State):
             elif x != ".":
                 op |= 1 << i
         v = drei_solver.solve(me, op, self._pair_squares(own), self._pair_squares(other), self.last_pawn,
-                              self.placed, self.attack, THIRDS[self.options["troika"]], table, deadline)
+                              self.placed, self.attack, THIRDS[self.options["troika"]], table, deadline,
+                              nodes)
         if v is None or v == drei_solver.ILLEGAL:       # ILLEGAL: not a position play() reaches
             return None
         return (0.5, 0.5) if v == 0 else tuple(1.0 if (seat == self.to_move) == (v == 1) else 0.0 for seat in (0, 1))

@@ -16,19 +16,11 @@ import time
 from typing import TypeAlias
 
 from .drei_board import Rays
+from .negamax import CHECK, EXACT, LIMIT, LOWER, Nodes, OutOfTime, Table, flag, probe
 
 Attack: TypeAlias = tuple[tuple[int, tuple[tuple[int, ...], ...]], ...]   # per square (step mask, ray bits)
-Table: TypeAlias = dict[int, tuple[int, int]]    # position key -> (value, EXACT / LOWER / UPPER)
 
 ILLEGAL = 9                      # no legal placement: the move that led here was forbidden
-EXACT, LOWER, UPPER = 0, 1, 2    # what a table entry's value is: exact, at least, at most
-LIMIT = 200_000                  # table entries kept (about 30 MB in CPython); cleared beyond
-CHECK = 255                      # the clock is read every CHECK + 1 nodes (about 3 ms in CPython)
-
-
-class OutOfTime(Exception):
-    pass
-
 
 def attacks(rays: Rays) -> Attack:
     """Each square's attack as the solver reads it: (the mask of its single-step squares, its
@@ -51,22 +43,26 @@ def attacked(u: int, occ: int, attack: Attack) -> int:
 
 
 def solve(me: int, op: int, pairs_me: int, pairs_op: int, last: int, placed: int, attack: Attack,
-          thirds: tuple[tuple[int, ...], ...], table: Table, deadline: float | None = None) -> int | None:
+          thirds: tuple[tuple[int, ...], ...], table: Table, deadline: float | None = None,
+          nodes: Nodes | None = None) -> int | None:
     """The value for the side to move, whose pawns are `me` and the opponent's `op` (masks), with
     the squares that make a line of three with two pawns of each (`pairs_me`, `pairs_op`: masks,
     Drei._pair_squares), the last pawn on square `last`, `placed` pawns on the board (fewer
     than 16), each square's attack as attacks() gives it and each pair's third squares
     (`thirds[a][b]`, drei_board); ILLEGAL if it has no legal placement; None if
-    time.perf_counter() passed `deadline` first. `table` keeps the bounds found between calls on
+    time.perf_counter() passed `deadline` or the search would take more than `nodes` has left
+    first (the nodes searched are taken from it). `table` keeps the bounds found between calls on
     the same board (every entry stays true, an interrupted search included)."""
     if len(table) > LIMIT:
         table.clear()
     clock = time.perf_counter
     count = [0]
+    budget = None if nodes is None else nodes.left
 
     def negamax(me: int, op: int, cme: int, cop: int, cand: int, placed: int, alpha: int, beta: int) -> int:
         count[0] += 1
-        if not count[0] & CHECK and deadline is not None and clock() > deadline:
+        if not count[0] & CHECK and (deadline is not None and clock() > deadline
+                                     or budget is not None and count[0] > budget):
             raise OutOfTime
         if not cand:
             return ILLEGAL
@@ -78,17 +74,9 @@ def solve(me: int, op: int, pairs_me: int, pairs_op: int, last: int, placed: int
         key = me | op << 64 | cand << 128               # the last pawn matters only by what it attacks
         found = table.get(key)
         if found is not None:
-            v, flag = found
-            if flag == EXACT:
-                return v
-            if flag == LOWER:
-                if v >= beta:
-                    return v
-                alpha = max(alpha, v)
-            elif v <= alpha:
-                return v
-            else:
-                beta = min(beta, v)
+            known, alpha, beta = probe(found, alpha, beta)
+            if known is not None:
+                return known
         a0, best, replies = alpha, ILLEGAL, []
         while cand:
             b = cand & -cand
@@ -132,10 +120,13 @@ def solve(me: int, op: int, pairs_me: int, pairs_op: int, last: int, placed: int
         if best == ILLEGAL:
             table[key] = (ILLEGAL, EXACT)
         else:
-            table[key] = (best, UPPER if best <= a0 else LOWER if best >= beta else EXACT)
+            table[key] = (best, flag(best, a0, beta))
         return best
 
     try:
         return negamax(me, op, pairs_me, pairs_op, attacked(last, me | op, attack), placed, -1, 1)
     except OutOfTime:
         return None
+    finally:
+        if nodes is not None:
+            nodes.left -= count[0]

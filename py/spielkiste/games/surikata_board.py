@@ -3,6 +3,8 @@ pieces' letters; shared by the rules (surikata.py) and the learned evaluation (s
 
 N = 5
 SIZE = N * N
+MOUNDS = 5           # termite mounds
+PIECES = 20          # pieces placed at most: the 20th without a line draws
 COLOURS = ("O", "W")  # seat 0 Orange, seat 1 White
 
 
