@@ -141,9 +141,9 @@ class SearchSettings:
     solve        the game's solve() is exact: with a time budget the search solves its root
                  moves with part of each slice (Die Drei, Surikata)
     solve_nodes  > 0: a search of a number of iterations (a level) first solves its root moves
-                 with up to this many solver nodes per iteration, the same on every device (about
-                 the nodes the solver searches in the time of one iteration); 0: a level searches
-                 its iterations alone
+                 with up to this many solver nodes per iteration, the same on every device (a part
+                 of the nodes the solver searches in the time of one iteration, so the solve takes
+                 less time than the iterations); 0: a level searches its iterations alone
     learned      the search calls the game's learned_evaluate() (a model trained offline on
                  self-play) where it would call evaluate(); an experiment (issue 53), off in
                  every game"""
