@@ -168,17 +168,19 @@ def test_the_top_moves_grow_with_the_budget_and_their_lines_are_legal():
     assert len(safe) == 18 and len(state.legal_moves()) == 23
     lines = Lines(state, seed=1)
     first = lines.run(iterations=150)
-    again = lines.run(iterations=150)
+    again = lines.run(iterations=300)
     assert first["n"] == 150 and not first["exact"]
-    # the second slice goes on with the first one's tree, and proves a win before its end: B2, after
-    # which every Green move allows a Purple win at once (or loses at once itself), as tried here
-    assert 150 < again["n"] < 300 and again["exact"] and again["c"] == [100, 0]
-    assert again["moves"][0]["move"] == "B2" and again["moves"][0]["chance"] == 100
-    b2 = after(state, state.parse_move("B2"))
-    for reply in b2.legal_moves():
-        s = after(b2, reply)
-        assert (s.result is not None and s.result.rewards[seat] == 1.0) or any(
-            after(s, m).result is not None and after(s, m).result.rewards[seat] == 1.0 for m in s.legal_moves())
+    # the second slice goes on with the first one's tree, and proves a win before its end (E1 with the
+    # search's seed; B2 wins too), after which every Green move allows a Purple win at once (or loses at
+    # once itself), as tried here
+    assert 150 < again["n"] < 450 and again["exact"] and again["c"] == [100, 0]
+    assert again["moves"][0]["move"] in {"B2", "E1"} and again["moves"][0]["chance"] == 100
+    for win in ("B2", "E1"):
+        won = after(state, state.parse_move(win))
+        for reply in won.legal_moves():
+            s = after(won, reply)
+            assert (s.result is not None and s.result.rewards[seat] == 1.0) or any(
+                after(s, m).result is not None and after(s, m).result.rewards[seat] == 1.0 for m in s.legal_moves())
     for top in (first, again):
         moves = top["moves"]
         assert len(moves) == 3 and {m["move"] for m in moves} <= safe
