@@ -246,7 +246,7 @@ class Search:
         With teams the deeper check of exposed() waits for the final choice (best_child)."""
         root = self.root
         self.solving: list[Move] = []            # root moves the solve() hook has not decided yet
-        self.solved: dict[Move, Rewards] = {}    # root move -> its rewards under perfect play
+        self.solved: dict[Move, Rewards] = {}    # root move -> its rewards under perfect play, until marked
         self.solve_left: Nodes | None = None     # a level's solver nodes left at this root (_solve_level)
         self.checked: set[Node] = set()          # root children exposure() found not lost
         self.checks: dict[Node, Check] = {}      # root children whose exposure() check is under way
@@ -300,9 +300,10 @@ class Search:
                 self.solving, self.solved = [], {}
                 return
         if any(r[mover] > 0.0 for r in self.solved.values()):
-            for m, r in self.solved.items():
+            for m, r in list(self.solved.items()):
                 if r[mover] == 0.0:
                     self._mark(m, r)
+                    del self.solved[m]           # marked once; the moves that do not lose stay to say so
 
     def _solve_level(self, iterations: int, deadline: float | None) -> bool:
         """A level's solve (SearchSettings.solve_nodes): the root moves solved with up to

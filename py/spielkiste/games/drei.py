@@ -20,7 +20,7 @@ from ..engine import Nodes, Option, Options, Outcome, Rewards, SearchSettings, S
 from ..errors import BadOption, BadPosition
 from ..texts import Message, add, msg
 from ..view import Piece, View, grid
-from . import drei_book, drei_solver
+from . import drei_book, drei_solver, negamax
 from .negamax import Table
 from .drei_board import (CELLS, COLOUR_NAMES, INDEX, MOVE_TYPES, N, PARSE_TILE, PARTNERS, QUADRANTS, SIZE,
                          THIRDS, TILE_VALUES, attack_rays, attack_reach, board_colours, flip_tile, layout_of,
@@ -516,7 +516,7 @@ class Drei(State):
                               nodes)
         if v is None or v == drei_solver.ILLEGAL:       # ILLEGAL: not a position play() reaches
             return None
-        return (0.5, 0.5) if v == 0 else tuple(1.0 if (seat == self.to_move) == (v == 1) else 0.0 for seat in (0, 1))
+        return negamax.rewards(v, self.to_move)
 
     # ---------------------------------------------------------------- notation
     def move_text(self, move: int) -> str:

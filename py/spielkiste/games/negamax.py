@@ -4,7 +4,7 @@ kept by the search along a game, and a limit read every CHECK + 1 nodes: a deadl
 and/or a budget of nodes (a level's, the same on every device)."""
 from typing import TypeAlias
 
-from ..engine import Nodes
+from ..engine import Nodes, Rewards
 
 __all__ = ["Nodes"]
 
@@ -34,3 +34,10 @@ def probe(found: tuple[int, int], alpha: int, beta: int) -> tuple[int | None, in
     if kind == LOWER:
         return (v, alpha, beta) if v >= beta else (None, max(alpha, v), beta)
     return (v, alpha, beta) if v <= alpha else (None, alpha, min(beta, v))
+
+
+def rewards(value: int, seat: int) -> Rewards:
+    """The search's rewards per seat for a solver's value (1, 0, -1) for `seat`, the side to move."""
+    if value == 0:
+        return (0.5, 0.5)
+    return (1.0, 0.0) if (seat == 0) == (value == 1) else (0.0, 1.0)

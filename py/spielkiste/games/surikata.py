@@ -19,7 +19,7 @@ from ..errors import BadPosition
 from ..rng import Rng
 from ..texts import Message, add, msg
 from ..view import Piece, View, grid
-from . import surikata_solver
+from . import negamax, surikata_solver
 from .surikata_board import AXES, COLOURS, MOUNDS, N, PIECES, SIZE, TRIPLES, VIEW_RAYS
 
 CELLS = names(N, N)
@@ -201,21 +201,15 @@ class Surikata(State):
             return self.result.rewards
         if self.mounds_left or self.meerkat < 0 or self.board.count(".") > SOLVE_EMPTY:
             return None
-        mounds, own, empty = 0, [0, 0], 0
-        for i, c in enumerate(self.board):
-            if c == ".":
-                empty |= 1 << i
-            elif c == "M":
-                mounds |= 1 << i
-            else:
-                own[c == "W"] |= 1 << i
+        mounds, own, empties = self._masks()
+        empty = sum(1 << i for i in empties)
         views = _VIEWS.get(mounds) or self._views(mounds)
         seat = self.to_move
         v = surikata_solver.solve(own[seat], own[1 - seat], empty & ~views[self.meerkat], empty, views, mounds,
                                   table, deadline, nodes)
         if v is None:
             return None
-        return (0.5, 0.5) if v == 0 else tuple(1.0 if (s == seat) == (v == 1) else 0.0 for s in (0, 1))
+        return negamax.rewards(v, seat)
 
     def winning_moves(self) -> list[int]:
         """The squares that leave the opponent no legal square (and make no line, and are not
@@ -250,6 +244,19 @@ class Surikata(State):
             moves[k] = moves[n]
         return moves[0]
 
+    def _masks(self) -> tuple[int, list[int], list[int]]:
+        """The board as the bit-mask code reads it (solve, rollout): the mounds' mask, each seat's
+        pieces as a mask (seat 0, seat 1) and the empty squares in order."""
+        mounds, own, empty = 0, [0, 0], []
+        for i, c in enumerate(self.board):
+            if c == ".":
+                empty.append(i)
+            elif c == "M":
+                mounds |= 1 << i
+            else:
+                own[c == "W"] |= 1 << i
+        return mounds, own, empty
+
     def rollout(self, rng: random.Random, plies: int, seq: list[tuple[int, Move]] | None = None) -> None:
         """The playout on bit masks (3-4x faster than move by move once the mounds stand): the moves
         playout_move() picks, drawn from the same rng in the same order, so the state ends as
@@ -259,15 +266,7 @@ class Surikata(State):
             plies -= 1
         if plies <= 0 or self.result is not None:
             return
-        board = self.board
-        mounds, own, empty = 0, [0, 0], []
-        for i, c in enumerate(board):
-            if c == ".":
-                empty.append(i)
-            elif c == "M":
-                mounds |= 1 << i
-            else:
-                own[c == "W"] |= 1 << i
+        mounds, own, empty = self._masks()
         views = _VIEWS.get(mounds) or self._views(mounds)
         seat, at, n = self.to_move, self.meerkat, 0
         blocked = views[at] if at >= 0 else 0
@@ -299,6 +298,7 @@ class Surikata(State):
             at, seat = m, 1 - seat
             if k == 0 or n == plies:       # forced into a line, or the cap (the 20th piece fills
                 break                      # the board: no moves at the next turn)
+        board = self.board
         for i in range(SIZE):
             board[i] = "M" if mounds >> i & 1 else "O" if own[0] >> i & 1 else "W" if own[1] >> i & 1 else "."
         self.meerkat, self.to_move, self.last, self.ply = at, seat, at, self.ply + n
