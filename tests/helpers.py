@@ -7,6 +7,7 @@ import sys
 import pytest
 import re
 
+from spielkiste.engine import State
 from spielkiste.record import Record
 from spielkiste.registry import get_game
 
@@ -62,6 +63,55 @@ def refused(ed, why, german=None, cells=None, prefix=""):
 
 def texts(state) -> set[str]:
     return {state.move_text(m) for m in state.legal_moves()}
+
+
+def rollout_both_ways(s, seed: int, cap: int, *fields: str):
+    """A game's own rollout (its fast data) and State.rollout (playout_move() played one by one), each
+    from a copy of `s` with random.Random(seed) and `cap` plies: (the second copy, whether both end
+    alike: position code, ply, last move, mover, the game's own `fields`, outcome, and the same
+    (mover, move) list for RAVE)."""
+    fast, slow, seq_fast, seq_slow = s.copy(), s.copy(), [], []
+    fast.rollout(random.Random(seed), cap, seq_fast)
+    State.rollout(slow, random.Random(seed), cap, seq_slow)
+
+    def ending(x) -> tuple:
+        r = x.result
+        return ((x.encode(), x.ply, x.last, x.to_move, *(getattr(x, f) for f in fields))
+                + (() if r is None else (r.rewards, r.winners, r.reason, r.args, r.line)))
+    return slow, ending(fast) == ending(slow) and seq_fast == seq_slow and len(seq_slow) == slow.ply - s.ply
+
+
+def after(s, m):
+    """The position after move m (a copy)."""
+    t = s.copy()
+    t.play(m)
+    return t
+
+
+def wins_at_once(s) -> bool:
+    """The side to move has a move that ends the game in its favour (tried by play())."""
+    return any((t := after(s, m)).result is not None and t.result.rewards[s.to_move] == 1.0 for m in s.legal_moves())
+
+
+def wins_by_threats(s, depth: int) -> bool:
+    """Snorkels: a second route to snorkels_tactics.forced_capture, by the rules alone (legal_moves, play, group,
+    tubes): the side to move captures at once, or plays a move of all its legal moves that leaves an
+    enemy group one tube, after which every legal reply loses at once or leads to such a win again,
+    with at most `depth` such moves."""
+    if wins_at_once(s):
+        return True
+    if depth == 0:
+        return False
+    for m in s.legal_moves():
+        t = after(s, m)
+        enemy = t.colour_of(t.to_move)
+        threat = any(v == enemy and len(t.tubes(t.group(i)[0])) == 1 for i, v in enumerate(t.board))
+        if t.result is not None or not threat:
+            continue
+        if all(u.result.rewards[s.to_move] == 1.0 if u.result is not None else wins_by_threats(u, depth - 1)
+               for u in (after(t, r) for r in t.legal_moves())):
+            return True
+    return False
 
 
 def full_search(s) -> tuple:

@@ -208,7 +208,7 @@ def test_the_solitaire_says_whether_it_is_solvable_and_the_solvers_next_move():
 
 def test_german_texts():
     s = game(lang="de")
-    a = ok(s, "tree_open", **{"from": "game", "ply": 3, "line": ["A1"], "lang": "de"})
+    a = ok(s, "tree_open", **{"from": "game", "ply": 3, "line": ["E4"], "lang": "de"})
     assert a["status"] == "Lila ist am Zug." or a["status"].endswith("ist am Zug.")
     assert a["status_extra"] == "Variante, Zug 2." and a["board_title"] == "Snorkels-Analysebrett"
     lines = ok(s, "tree_lines", path=a["path"], seconds=0.05)

@@ -7,7 +7,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from fuzz.gen import checked_game, complete, option_grid, readable
-from helpers import examples, random_game
+from helpers import examples, random_game, rollout_both_ways
 from spielkiste.engine import State
 from spielkiste.errors import BadMove, BadPosition, IllegalMove, SpielkisteError
 from spielkiste.record import Record
@@ -53,12 +53,6 @@ def test_playout_move_only_picks_legal_moves(gid, opts, seed):
         s.play(m if rng.random() < 0.5 else rng.choice(legal))
 
 
-def _ending(s: State) -> tuple:
-    r = s.result
-    return (s.encode(), s.ply, s.last, s.to_move) + \
-        (() if r is None else (r.rewards, r.winners, r.reason, r.args, r.line))
-
-
 @pytest.mark.parametrize("gid,opts", COMBOS, ids=[f"{g}-{','.join(f'{k}={v}' for k, v in o.items()) or 'default'}"
                                                   for g, o in COMBOS])
 @settings(max_examples=examples(6), deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -74,11 +68,8 @@ def test_a_rollout_plays_the_playout_moves(gid, opts, seed, start, plies):
         s.play(rng.choice(s.legal_moves()))
     if s.result is not None:
         return
-    fast, slow, seq_fast, seq_slow = s.copy(), s.copy(), [], []
-    fast.rollout(random.Random(seed), plies, seq_fast)
-    State.rollout(slow, random.Random(seed), plies, seq_slow)
-    assert _ending(fast) == _ending(slow) and seq_fast == seq_slow
-    assert slow.ply - s.ply == len(seq_slow) <= plies and (slow.result is not None or slow.ply - s.ply == plies)
+    slow, alike = rollout_both_ways(s, seed, plies)
+    assert alike and slow.ply - s.ply <= plies and (slow.result is not None or slow.ply - s.ply == plies)
 
 
 def test_snorkels_stones_placed_by_hand_round_trip():

@@ -210,10 +210,11 @@ def test_the_analysis_says_the_solvers_verdict_or_what_was_searched():
     assert lines(WIN_IN_ONE, "de")["text"] == "Bewiesen: Lila gewinnt in 1 Zug."
     lost = lines(WIN_IN_ONE + ",D4")           # Purple missed it: Green wins on G6
     assert lost["text"] == "Proven: Green wins in 1 move." and lost["chances"][1]["percent"] == 100
-    # Green to move against Purple's threat: A2 is forced; no chance is claimed for a search that did not run
-    forced = lines("snorkels?m=B1,A1,G7")
-    assert forced["done"] and forced["verdict"] and forced["text"] == "A2 is the only move that does not lose at once."
-    assert forced["chances"] == [] and [m["move"] for m in forced["moves"]] == ["A2"]
+    # Green to move against Purple's threat: D2 is forced (and then D1-D2 has three tubes, so no forced capture
+    # decides it); no chance is claimed for a search that did not run
+    forced = lines("snorkels?m=C1,D1,E1")
+    assert forced["done"] and forced["verdict"] and forced["text"] == "D2 is the only move that does not lose at once."
+    assert forced["chances"] == [] and [m["move"] for m in forced["moves"]] == ["D2"]
     assert forced["moves"][0]["chance"] is None
     # an open position: how much was searched, and that it is not proven
     open_ = lines("snorkels?m=D4", budget=0.3)

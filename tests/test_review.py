@@ -7,6 +7,8 @@ import json
 
 import pytest
 
+from helpers import after, wins_by_threats
+from spielkiste.games.snorkels_tactics import THREATS
 from spielkiste.record import Record
 from spielkiste.registry import get_game
 from spielkiste.review import MARKS, Lines, Review
@@ -123,12 +125,6 @@ def best_reward(state, memo) -> float:
     return memo[key]
 
 
-def after(state, move):
-    s = state.copy()
-    s.play(move)
-    return s
-
-
 def test_a_solitaire_review_uses_the_solver_and_says_whether_each_position_is_still_solvable():
     start, memo = SOLITAIRE.decode(SOLITAIRE_POSITION), {}
     assert best_reward(start, memo) == 1.0
@@ -151,12 +147,16 @@ def test_a_solitaire_review_uses_the_solver_and_says_whether_each_position_is_st
 
 
 # Snorkels from a random game, Purple to move: five of its 23 moves lose at once (they leave a
-# group of its own without a free neighbour, or let Green capture one), none wins at once
+# group of its own without a free neighbour, or let Green capture one), none wins at once, and D1
+# begins a forced capture
 CROWDED = "1::2G2G1/G1PP1P1/P2P3/P1GP1PP/1GGP2P/PG1G1PG/1G2GGG;0;0;0;F1"
+# Snorkels from a game of the playouts' policy, Purple to move: three of its 29 moves lose at once,
+# and the forced captures decide five (those three and two more) and not the position itself
+OPEN = "1:pie.0:1PPGGG1/1P5/2P1PPG/G1P2G1/2G4/4P1G/P1P1GG1;0;0;0;G6"
 
 
 def test_the_top_moves_grow_with_the_budget_and_their_lines_are_legal():
-    state = SNORKELS.decode(CROWDED)
+    state = SNORKELS.decode(OPEN)
     seat = state.to_move
 
     def loses(m) -> bool:
@@ -165,31 +165,39 @@ def test_the_top_moves_grow_with_the_budget_and_their_lines_are_legal():
             return s.result.rewards[seat] == 0.0
         return any(after(s, r).result is not None and after(s, r).result.rewards[seat] == 0.0 for r in s.legal_moves())
     safe = {state.move_text(m) for m in state.legal_moves() if not loses(m)}
-    assert len(safe) == 18 and len(state.legal_moves()) == 23
+    assert len(safe) == 26 and len(state.legal_moves()) == 29
+    decided = {state.move_text(m) for m in state.legal_moves() if after(state, m).solve(None, {}) is not None}
+    assert len(decided) == 5 and decided >= {state.move_text(m) for m in state.legal_moves()} - safe
+    assert state.solve(None, {}) is None
     lines = Lines(state, seed=1)
     first = lines.run(iterations=150)
     again = lines.run(iterations=300)
-    assert first["n"] == 150 and not first["exact"]
-    # the second slice goes on with the first one's tree, and proves a win before its end (E1 with the
-    # search's seed; B2 wins too), after which every Green move allows a Purple win at once (or loses at
-    # once itself), as tried here
-    assert 150 < again["n"] < 450 and again["exact"] and again["c"] == [100, 0]
-    assert again["moves"][0]["move"] in {"B2", "E1"} and again["moves"][0]["chance"] == 100
-    for win in ("B2", "E1"):
-        won = after(state, state.parse_move(win))
-        for reply in won.legal_moves():
-            s = after(won, reply)
-            assert (s.result is not None and s.result.rewards[seat] == 1.0) or any(
-                after(s, m).result is not None and after(s, m).result.rewards[seat] == 1.0 for m in s.legal_moves())
+    # the second slice goes on with the first one's tree
+    assert first["n"] == 150 and again["n"] == 450 and not first["exact"] and not again["exact"]
     for top in (first, again):
         moves = top["moves"]
         assert len(moves) == 3 and {m["move"] for m in moves} <= safe
         for m in moves:
-            assert m["line"][0] == m["move"] and 0 <= m["chance"] <= 100
+            assert m["line"][0] == m["move"] and 0 <= m["chance"] <= 100 and not m["exact"]
             s = state.copy()
             for text in m["line"]:
                 s.push_text(text)          # legal all the way
         assert 97 <= sum(top["c"]) <= 103
+
+
+def test_the_lines_show_a_forced_capture_as_proven_at_once():
+    """The analysis reads the forced captures before it searches: CROWDED is won for Purple by D1 (a
+    threat; every Green reply loses at once or to further threats, by the rules alone), so the
+    lines say so with no iteration, and the moves shown after it are proven lost."""
+    state = SNORKELS.decode(CROWDED)
+    top = Lines(state, seed=1).run(iterations=150)
+    assert top["exact"] and top["c"] == [100, 0] and top["n"] == 0
+    best, *others = top["moves"]
+    assert best["move"] == "D1" and best["chance"] == 100 and best["exact"]
+    won = after(state, state.parse_move("D1"))
+    assert all(u.result.rewards[0] == 1.0 if u.result is not None else wins_by_threats(u, THREATS)
+               for u in (after(won, r) for r in won.legal_moves()))
+    assert others and all(m["chance"] == 0 and m["exact"] for m in others)
 
 
 def test_lines_of_a_finished_game_and_of_a_solvable_solitaire():

@@ -7,10 +7,9 @@ import re
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from helpers import examples, full_search, play, random_game, refused as check_refused, texts
+from helpers import examples, full_search, play, random_game, refused as check_refused, rollout_both_ways, texts
 from spielkiste.codec import grid_encode
 from spielkiste.editor import Editor
-from spielkiste.engine import State
 from spielkiste.errors import BadPosition, IllegalMove
 from spielkiste.games.surikata import CELLS, Surikata
 
@@ -390,12 +389,8 @@ def test_the_bit_mask_rollout_plays_the_playout_moves_to_every_ending():
         if s.result is not None:
             continue
         cap = rng.choice([1, 3, 40])
-        fast, slow, seq_fast, seq_slow = s.copy(), s.copy(), [], []
-        fast.rollout(random.Random(seed), cap, seq_fast)
-        State.rollout(slow, random.Random(seed), cap, seq_slow)
-        ends = [(x.encode(), x.ply, x.last, x.meerkat, x.result and (x.result.rewards, x.result.reason, x.result.line))
-                for x in (fast, slow)]
-        assert ends[0] == ends[1] and seq_fast == seq_slow, f"seed {seed}"
+        slow, alike = rollout_both_ways(s, seed, cap, "meerkat")
+        assert alike, f"seed {seed}"
         if slow.result is not None:
             reasons.add(slow.result.reason)
     assert reasons == {"why.surikata.line", "why.surikata.blocked", "why.surikata.full"}

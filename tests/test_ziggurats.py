@@ -6,7 +6,7 @@ import random
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from helpers import examples, play, random_game, rules_examples, texts
+from helpers import examples, play, random_game, rollout_both_ways, rules_examples, texts
 from spielkiste.cli import perft
 from spielkiste.editor import Editor
 from spielkiste.engine import State
@@ -711,12 +711,8 @@ def test_the_fast_rollout_plays_the_playout_moves_to_every_ending():
             State.rollout(probe, random.Random(seed), 1)
             if probe.result is None:
                 s._seen[probe.key()] = 2
-        fast, slow, seq_fast, seq_slow = s.copy(), s.copy(), [], []
-        fast.rollout(random.Random(seed), cap, seq_fast)
-        State.rollout(slow, random.Random(seed), cap, seq_slow)
-        ends = [(x.encode(), x.ply, x.last, x.to_move, x.supply, x.back, x._seen,
-                 x.result and (x.result.rewards, x.result.reason, x.result.args, x.result.line)) for x in (fast, slow)]
-        assert ends[0] == ends[1] and seq_fast == seq_slow, f"seed {seed}"
+        slow, alike = rollout_both_ways(s, seed, cap, "supply", "back", "_seen")
+        assert alike, f"seed {seed}"
         if slow.result is not None:
             reasons.add(slow.result.reason)
     assert reasons == {"why.ziggurats.built", "why.ziggurats.stuck", "why.repetition"}

@@ -139,7 +139,7 @@ class SearchSettings:
                  backed up by minimax and blended into the children's means; for games whose
                  evaluation sees tactics a mean over replies dilutes; 0 = off
     solve        the game's solve() is exact: with a time budget the search solves its root
-                 moves with part of each slice (Die Drei, Surikata)
+                 moves with part of each slice (Die Drei, Surikata, Snorkels)
     solve_nodes  > 0: a search of a number of iterations (a level) first solves its root moves
                  with up to this many solver nodes per iteration, the same on every device (a part
                  of the nodes the solver searches in the time of one iteration, so the solve takes
@@ -400,7 +400,8 @@ class State:
         (time.perf_counter(); None: no limit) or within the `nodes` left (taken from them as searched;
         None: no limit). `table` is the solver's memory, kept by the search along a game (its keys and
         values are the game's own). Only games small enough to solve (Die Drei, Surikata's endings)
-        answer, and set search_settings.solve."""
+        answer, or a game's forced lines (Snorkels' captures: None where they decide nothing), and
+        set search_settings.solve."""
         return None
 
     def playout_move(self, rng: random.Random) -> Move:

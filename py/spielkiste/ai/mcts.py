@@ -25,7 +25,8 @@ two against each other):
   - implicit minimax (Lanctot et al. 2014) in the games that ask for it (SearchSettings.minimax): each
     new leaf's evaluate() is backed up by minimax and blended into the children's means;
   - an exact solver at the root in the games that have one (the solve() hook: Die Drei, Surikata's
-    endings): with a time budget, each root move's position is solved in part of each slice
+    endings, Snorkels' forced captures, which answer some positions only): with a time budget, each
+    root move's position is solved in part of each slice
     (_solve_root); a level (a number of iterations) solves with a number of nodes per iteration
     where the game sets solve_nodes, else not at all (_solve_level).
 
@@ -247,6 +248,7 @@ class Search:
         root = self.root
         self.solving: list[Move] = []            # root moves the solve() hook has not decided yet
         self.solved: dict[Move, Rewards] = {}    # root move -> its rewards under perfect play, until marked
+        self.undecided = False                   # a root move the hook answered None with time left (open)
         self.solve_left: Nodes | None = None     # a level's solver nodes left at this root (_solve_level)
         self.checked: set[Node] = set()          # root children exposure() found not lost
         self.checks: dict[Node, Check] = {}      # root children whose exposure() check is under way
@@ -281,7 +283,8 @@ class Search:
     def _solve_root(self, deadline: float | None, nodes: Nodes | None = None) -> None:
         """Let the game's solve() hook decide the root moves until `deadline` or until `nodes` run
         out (the rest in a later slice). A move proven to win is played at once. Moves proven lost
-        are avoided as soon as another move is known not to lose; if all of them lose, the search
+        are avoided as soon as another move is known not to lose, or is one the hook cannot decide
+        (Snorkels' forced captures decide some moves only; the others stay open); if all lose, the search
         goes on looking for the line that gives the opponent the most ways to go wrong. A drawn
         move stays open, so the search picks, among the draws, the one with the best chances
         against a fallible player."""
@@ -291,15 +294,19 @@ class Search:
             s = self.state.copy()
             s.play(m)
             rewards = s.solve(deadline, self.table, nodes)
-            if rewards is None:
-                break
+            if rewards is None and (deadline is not None and time.perf_counter() > deadline
+                                    or nodes is not None and nodes.left <= 0):
+                break                                # out of time or nodes: this move again next slice
             self.solving.pop()
+            if rewards is None:
+                self.undecided = True                # the hook cannot decide it: it stays open
+                continue
             self.solved[m] = rewards
             if rewards[mover] == 1.0:
                 self._mark(m, rewards)
                 self.solving, self.solved = [], {}
                 return
-        if any(r[mover] > 0.0 for r in self.solved.values()):
+        if self.undecided or any(r[mover] > 0.0 for r in self.solved.values()):
             for m, r in list(self.solved.items()):
                 if r[mover] == 0.0:
                     self._mark(m, r)

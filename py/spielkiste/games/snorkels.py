@@ -7,15 +7,18 @@ Optional stones are placed at random from the seed, or by hand as set-up moves (
 alternate, the starting seat first)."""
 import random
 from collections.abc import Iterable
+from typing import Any
 
 from ..codec import grid_decode, grid_encode, parse_int, split_fields
 from ..coords import names
 from ..editor import Field, Item, Setup
-from ..engine import Option, Options, Outcome, Rewards, SearchSettings, State
+from ..engine import Nodes, Option, Options, Outcome, Rewards, SearchSettings, State
 from ..errors import BadPosition
 from ..rng import Rng
 from ..texts import Message, add, msg
 from ..view import Piece, View, grid
+from . import negamax, snorkels_tactics as tactics
+from .snorkels_tactics import around, group
 
 N = 7
 CELLS = names(N, N)
@@ -74,9 +77,15 @@ class Snorkels(State):
     # implicit minimax over evaluate() (the weakest group's free tubes): one reply that shuts a group in
     # counts at once. 28/32 = 88 % against the search without at 0.3 s (strength.py --game snorkels
     # --a mcts:0.3s,minimax=0.3 --b mcts:0.3s --games 32 --seed 5942); against UCT given 4x the time 83 %
-    # (24 games, before: 50 %), at equal time 75 % as before (32 games; issue 53)
-    search_settings = SearchSettings(minimax=0.3)
-    search_version = 2      # 2: implicit minimax
+    # (24 games, before: 50 %), at equal time 75 % as before (32 games; issue 53).
+    # The playouts' policy (snorkels_tactics.playout_move: capture, escape, two tubes; 3.3x slower than
+    # random stones) with RAVE: 20/24 against RAVE alone, RAVE 17/24 against none (0.3 s; RAVE 60 and 600
+    # against 200: 13/24 and 10/24). The forced captures (solve, a ladder read to its end): 25/32 and 23/32
+    # against the same search without them (--b mcts:0.3s,solve=0, seeds 642 and 641). Against UCT
+    # (strength.py --issue53 --seconds 0.3 --games 32 --games-4x 24 --game snorkels --seed 5961): 32/32 at
+    # equal time (was 75 %), 24/24 given 4x the time (was 83 %)
+    search_settings = SearchSettings(minimax=0.3, rave=200, solve=True, solve_nodes=4)
+    search_version = 3      # 2: implicit minimax; 3: the playout policy, RAVE, the forced captures solved
 
     board: list[str]     # 'P', 'G', 'S' or '.' per cell
     swapped: bool        # True after a pie swap: seat 0 plays Green
@@ -135,11 +144,81 @@ class Snorkels(State):
         return s.result is not None and s.result.rewards[self.to_move] == 1.0
 
     def playout_move(self, rng: random.Random) -> int | str:
+        """Set-up stones at random; then the policy of snorkels_tactics.playout_move (the pie rule's
+        swap is never played)."""
         board = self.board
-        while True:   # a random empty square; the board never fills (see test_full_board_impossible)
-            i = rng.randrange(N * N)
-            if board[i] == ".":
-                return STONE + i if self.stones_left else i
+        if self.stones_left:
+            while True:   # a random empty square; the board never fills (see test_full_board_impossible)
+                i = rng.randrange(N * N)
+                if board[i] == ".":
+                    return STONE + i
+        me, op, empty = self._masks()
+        return tactics.playout_move(me, op, empty, op, self._last_stone(), rng)[0]
+
+    def solve(self, deadline: float | None, table: dict[Any, Any], nodes: Nodes | None = None) -> Rewards | None:
+        """The search's solve() hook: the result the forced captures decide (snorkels_tactics.solve:
+        a ladder read to its end), else None, as while stones are set up or the pie rule's swap is
+        open. `table` is not used: each answer is read afresh, in a few hundred positions at most."""
+        if self.result is not None:
+            return self.result.rewards
+        if self.stones_left or self.pie_pending():
+            return None
+        me, op, empty = self._masks()
+        v = tactics.solve(me, op, empty, deadline, nodes)
+        return None if v is None else negamax.rewards(v, self.to_move)
+
+    def _masks(self) -> tuple[int, int, int]:
+        """The mover's stones, the opponent's and the empty cells, as bit masks."""
+        own, other = self.colour_of(self.to_move), self.colour_of(1 - self.to_move)
+        me = op = empty = 0
+        for i, v in enumerate(self.board):
+            if v == ".":
+                empty |= 1 << i
+            elif v == own:
+                me |= 1 << i
+            elif v == other:
+                op |= 1 << i
+        return me, op, empty
+
+    def _last_stone(self) -> int:
+        """The last move's cell as a mask if it placed a player's stone, else 0."""
+        return 1 << self.last if isinstance(self.last, int) and self.last < STONE else 0
+
+    def rollout(self, rng: random.Random, plies: int, seq: list[tuple[int, int | str]] | None = None) -> None:
+        """The playout on bit masks: the moves playout_move() picks, drawn from the same rng in the
+        same order, so the state ends as play() would leave it. From each side's second move on,
+        only the groups the last two stones touched can have one tube left (a policy move would
+        have captured any other), so only they are looked at. A move that ends the game is
+        played by play(), which names the result."""
+        while self.stones_left and plies > 0 and self.result is None:
+            super().rollout(rng, 1, seq)
+            plies -= 1
+        if plies <= 0 or self.result is not None:
+            return
+        me, op, empty = self._masks()
+        last, mine, seat, n, moves = self._last_stone(), 0, self.to_move, 0, []
+        while n < plies:
+            seeds = op if n < 2 else last | around(mine)
+            m, captures = tactics.playout_move(me, op, empty, seeds, last, rng)
+            bit = 1 << m
+            left = empty & ~bit
+            if captures or not left or not around(group(bit, me | bit)) & left:
+                break                                 # a capture, a self-capture or the last cell: play() ends it
+            if seq is not None:
+                seq.append((seat, m))
+            moves.append(m)
+            me, op, empty, last, mine, seat, n = op, me | bit, left, bit, last, 1 - seat, n + 1
+        else:
+            m = -1
+        board = self.board
+        for i, cell in enumerate(moves):
+            board[cell] = self.colour_of(self.to_move ^ (i & 1))
+        if moves:
+            self.to_move, self.last, self.ply = seat, moves[-1], self.ply + len(moves)
+        if m >= 0:
+            if seq is not None:
+                seq.append((seat, m))
+            self.play(m)
 
     def _apply(self, move: int | str) -> None:
         seat = self.to_move
