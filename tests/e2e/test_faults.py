@@ -9,6 +9,7 @@ import tempfile
 import pytest
 
 from conftest import Server, Watch, click_some_targets, moves, open_app, place_in_the_centre, tool, wait_moves
+from spielkiste.ai import levels
 from spielkiste.texts import t
 from spielkiste_web import ui_texts  # noqa: F401  (the page's text keys)
 
@@ -81,7 +82,7 @@ def test_a_worker_terminated_mid_search_is_replaced_and_the_game_goes_on(page, s
     open_app(page, server.url + "#snorkels")
     page.wait_for_selector("body[data-ai='ready']", timeout=90000)
     page.click("#btn-new")
-    page.select_option("#level", "4")        # about 2 s a move: the search is still on when the worker goes
+    page.select_option("#level", str(levels.offered("snorkels")[-1]))   # the strongest: still thinking when killed
     page.click("#newgame-start")
     for _ in range(6):                       # a game shown for a while: its snapshots' rev has grown
         tool(page, "#btn-rotate")

@@ -21,7 +21,8 @@ from spielkiste.registry import get_game  # noqa: E402
 from spielkiste_web import links  # noqa: E402
 
 # Snorkels from the start: after B1 A1 G7 F7 Purple wins at once on A2 (capturing Green's A1) and
-# plays D4 instead; Green then wins on G6 (tests/test_review.py's PLANTED position)
+# plays D4 instead; Green then wins on G6 (tests/test_review.py's PLANTED position). Green's A1 was lost
+# already: a ladder down the A file, which the forced captures prove
 PLANTED = "snorkels?m=B1,A1,G7,F7,D4,G6"
 W, H, PAD, TOP = 600, 132, 6, 8          # review.py's graph geometry
 # 40 plies of two-player Weltreich, the search playing itself at 300 iterations a move: a game still
@@ -87,13 +88,14 @@ def test_review_finds_the_missed_win_navigates_keeps_and_reviews_forty_plies(app
     assert page.locator("#review-graph circle.review-mark.mark-blunder[data-ply='5']").count() == 1
     row = page.locator("#review-marks li.mark-blunder", has_text="3. D4")     # numbered as the move list (issue 54)
     assert "Better: A2 (100 %). This move wins (Green captured: Purple wins)." in row.text_content()
-    # the better move in the hint's words (issue 54), in both languages: Green's F7 missed the block on A2
-    block = page.locator("#review-marks li:has(button.review-goto[data-ply='4'])")
-    assert "Better: A2 (100 %). This move stops Purple from winning next move." in block.text_content()
+    # Green's A1 was the first blunder: a corner stone next to B1 is laddered down the A file (the forced
+    # captures prove it lost), so Green's F7 later loses nothing and is not marked
+    assert [(m["ply"], m["move"], m["mark"]) for m in data["marks"]] == [(2, "A1", "blunder"), (5, "D4", "blunder")]
+    # the better move in the hint's words (issue 54), in both languages
     page.select_option("#lang", "de")
-    page.wait_for_function("document.querySelector(\"#review-marks li:has(button.review-goto[data-ply='4'])\")"
-                           ".textContent.includes('Besser: A2 (100 %). Dieser Zug verhindert, dass Lila im "
-                           "nächsten Zug gewinnt.')")
+    page.wait_for_function("document.querySelector(\"#review-marks li:has(button.review-goto[data-ply='5'])\")"
+                           ".textContent.includes('Besser: A2 (100 %). Dieser Zug gewinnt (Grün geschlagen: Lila "
+                           "gewinnt).')")
     page.select_option("#lang", "en")
     page.wait_for_function("document.getElementById('review-marks').textContent.includes('This move wins')")
     assert "40" in page.text_content("#review-thresholds")

@@ -4,6 +4,7 @@ app, an unreadable link and a reload), a second tab, and Undo/Redo; the way back
 import json
 
 from conftest import Watch, click_some_targets, moves, open_app, place_in_the_centre, route, tool, wait_moves
+from spielkiste.ai import levels
 
 KEPT = "localStorage.getItem('spielkiste.game.' + localStorage.getItem('spielkiste.current.snorkels'))"
 
@@ -114,7 +115,7 @@ def test_a_tab_closed_while_its_computer_thinks_leaves_the_move_to_the_other_tab
     page = app
     open_app(page, server.url + "#snorkels")
     page.click("#btn-new")
-    page.select_option("#level", "4")                               # about 2 s a move
+    page.select_option("#level", str(levels.offered("snorkels")[-1]))   # the strongest: about 1 s a move
     page.click("#newgame-start")
     page.wait_for_selector("[data-cell].target")
     place_in_the_centre(page)

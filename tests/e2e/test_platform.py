@@ -34,7 +34,7 @@ def test_play_against_the_computer_page_stays_responsive(page, server):
     open_app(page, server.url + "#snorkels")
     page.wait_for_selector("body[data-ai='ready']", timeout=90000)    # this test is about the worker
     page.click("#btn-new")
-    page.select_option("#level", "4")        # about 2 s a move (a first game's level 1 is over in 0.1 s)
+    page.select_option("#level", str(levels.offered("snorkels")[-1]))   # the strongest: about 1 s a move
     page.click("#newgame-start")
     page.hover("[data-cell='C3']")
     assert "target" in page.get_attribute("[data-cell='C3']", "class")
@@ -168,7 +168,7 @@ def test_stop_button_and_computer_versus_computer(app, server):
     page.click("#btn-new")
     page.select_option("#newgame-seats select[data-seat='0']", "computer")
     page.select_option("#newgame-seats select[data-seat='1']", "human")
-    page.select_option("#level", "4")                   # about 2 seconds a move
+    page.select_option("#level", str(levels.offered("snorkels")[-1]))   # the strongest: about 1 s a move
     page.click("#newgame-start")
     page.wait_for_selector("body[data-thinking='1']")
     page.wait_for_function("document.querySelector('#thinking-text').textContent.includes('·')", timeout=90000)
@@ -197,9 +197,11 @@ def test_the_level_is_shown_and_changed_beside_the_computer_and_kept_after_a_rel
     assert offered == sorted(set(levels.offered("snorkels")) | {levels.DEFAULT_LEVEL})
     page.select_option("#level", "-1")
     assert page.inner_text("#level-note").startswith("Beginner: makes mistakes on purpose")
-    page.select_option("#level", "4")
-    assert "Strongest: the best it can find in about 2 s" in page.inner_text("#level-note")
-    assert "interval" not in page.inner_text("#level-note")
+    top = offered[-1]                                   # Snorkels' strongest offered: strong (the ladder, issue 53)
+    page.select_option("#level", str(top))
+    note = page.inner_text("#level-note")
+    assert t(f"ui.level.about.{top}") in note and "interval" not in note
+    assert ("the longer searches played no better than this level" in note) == (top < levels.TOP_LEVEL)
     page.select_option("#level", "1")
     page.click("#newgame-start")
     # the computer's seat's own menu says its level: "Computer: easy" (issue 54: one line per seat)
@@ -218,20 +220,21 @@ def test_the_level_is_shown_and_changed_beside_the_computer_and_kept_after_a_rel
     click_some_targets(page, 1)
     wait_moves(page, 2, timeout=60000)                  # the computer answered at level 1
     page.wait_for_selector("body[data-thinking='0']")
-    page.select_option(menu, label="Computer: medium")  # between moves, no new game
-    page.wait_for_function("Object.values(localStorage).some(v => /\"level\": *2[,}]/.test(v.split('\\\\').join('')))")
+    page.select_option(menu, label=f"Computer: {t(f'ui.level.{top}')}")   # between moves, no new game
+    page.wait_for_function("Object.values(localStorage).some(v => /\"level\": *%d[,}]/.test(v.split('\\\\').join('')))"
+                           % top)
     assert len(moves(page)) == 2 and page.input_value(menu) == "computer"
     page.reload()
     page.wait_for_selector("body[data-ready='1']", timeout=90000)
-    assert page.inner_text(f"{menu} option:checked") == "Computer: medium" and len(moves(page)) == 2
+    assert page.inner_text(f"{menu} option:checked") == f"Computer: {t(f'ui.level.{top}')}" and len(moves(page)) == 2
     assert page.inner_text("#seats select[data-seat='0'] option:checked") == "Human"
     page.select_option("#lang", "de")
-    assert page.inner_text(f"{menu} option:checked") == "Computer: mittel"
+    assert page.inner_text(f"{menu} option:checked") == f"Computer: {t(f'ui.level.{top}', 'de')}"
     assert page.get_attribute(menu, "aria-label") == "Platz 2"
     click_some_targets(page, 1)
     wait_moves(page, 4, timeout=60000)                  # and the game goes on at the new level
     page.click("#btn-new")
-    assert page.input_value("#level") == "2"            # the next game's level too
+    assert page.input_value("#level") == str(top)       # the next game's level too
     page.select_option("#level", "-1")
     assert page.inner_text("#level-note").startswith("Anfänger: macht absichtlich Fehler")
     page.click("#newgame-cancel")
