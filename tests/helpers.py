@@ -104,9 +104,10 @@ def wins_by_threats(s, depth: int) -> bool:
         return False
     for m in s.legal_moves():
         t = after(s, m)
+        if t.result is not None:
+            continue
         enemy = t.colour_of(t.to_move)
-        threat = any(v == enemy and len(t.tubes(t.group(i)[0])) == 1 for i, v in enumerate(t.board))
-        if t.result is not None or not threat:
+        if not any(v == enemy and len(t.tubes(t.group(i)[0])) == 1 for i, v in enumerate(t.board)):
             continue
         if all(u.result.rewards[s.to_move] == 1.0 if u.result is not None else wins_by_threats(u, depth - 1)
                for u in (after(t, r) for r in t.legal_moves())):

@@ -197,7 +197,7 @@ def test_every_group_breathes_until_the_end(seed):
 
 
 # ------------------------------------------------------------------ the search's playouts
-def _tubesafter(s, m):
+def _tubes_after(s, m):
     """The free tubes of the mover's group through cell m once a stone is placed there (a second
     route: the rules' own group() and tubes() on a copy)."""
     t = s.copy()
@@ -213,7 +213,7 @@ def test_the_playouts_capture_at_once_and_escape_the_last_stones_threat():
     escape = pos(["P......", "G......", ".......", "....P..", ".......", ".......", "......G"], last="A2")
     hopeless = pos(["P.G....", "G......", ".......", "....P..", ".......", ".......", "......."], last="A2")
     assert capture.winning_moves() == [capture.parse_move("B1")]
-    assert _tubesafter(escape, escape.parse_move("B1")) == 2 and _tubesafter(hopeless, hopeless.parse_move("B1")) == 1
+    assert _tubes_after(escape, escape.parse_move("B1")) == 2 and _tubes_after(hopeless, hopeless.parse_move("B1")) == 1
     picks = {name: {s.move_text(s.playout_move(random.Random(seed))) for seed in range(40)}
              for name, s in (("capture", capture), ("escape", escape), ("hopeless", hopeless))}
     assert picks["capture"] == {"B1"} and picks["escape"] == {"B1"}
@@ -232,7 +232,7 @@ def test_the_playouts_random_stones_keep_two_tubes():
         for n in NEIGHBOURS[s.last]:
             if s.board[n] == own:
                 tubes = s.tubes(s.group(n)[0])
-                if len(tubes) == 1 and _tubesafter(s, min(tubes)) >= 2:
+                if len(tubes) == 1 and _tubes_after(s, min(tubes)) >= 2:
                     return True
         return False
 
@@ -245,10 +245,10 @@ def test_the_playouts_random_stones_keep_two_tubes():
         if s.result is not None or s.winning_moves() or escapes(s):
             continue
         empty = [i for i, v in enumerate(s.board) if v == "."]
-        bad = [i for i in empty if _tubesafter(s, i) < 2]
+        bad = [i for i in empty if _tubes_after(s, i) < 2]
         if bad and len(bad) < len(empty) / 2:
             drawn = {s.playout_move(random.Random(k)) for k in range(6)}
-            assert all(_tubesafter(s, m) >= 2 for m in drawn) and len(drawn) > 1, f"seed {seed}"
+            assert all(_tubes_after(s, m) >= 2 for m in drawn) and len(drawn) > 1, f"seed {seed}"
             crowded += 1
     assert crowded >= 150
 
@@ -280,7 +280,7 @@ def test_the_bit_mask_rollout_plays_the_playout_moves_to_every_ending():
 # ------------------------------------------------------------------ the forced captures (the search's solve() hook)
 def test_the_forced_captures_agree_with_the_rules():
     """Snorkels.solve (snorkels_tactics: threats on bit masks, the defender's one reply) against
-    _wins_by_threats over every legal move and reply, in the positions of 8 games played by the
+    helpers.wins_by_threats over every legal move and reply, in the positions of 4 games played by the
     playouts' policy and random moves: it says "won" exactly where the rules find a win by threats,
     and every "lost" it says is one where each legal move loses at once or lets the opponent win
     by threats. Wins, losses and undecided positions all occur."""

@@ -421,6 +421,16 @@ class State:
             self.play(move)
             n += 1
 
+    def rollout_setup(self, rng: random.Random, plies: int, seq: list[tuple[int, Move]] | None,
+                      setting_up: Callable[[], object]) -> int:
+        """The start of a game's own rollout: the set-up's moves played one by one (State.rollout)
+        while `setting_up()`. Returns the plies left for the game's fast playout, 0 when none are
+        left or the game has ended."""
+        while setting_up() and plies > 0 and self.result is None:
+            State.rollout(self, rng, 1, seq)
+            plies -= 1
+        return 0 if self.result is not None else max(plies, 0)
+
     # ------------------------------------------------------------------ notation
     def move_text(self, move: Move) -> str:
         raise NotImplementedError

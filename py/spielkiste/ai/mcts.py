@@ -324,9 +324,7 @@ class Search:
         while self.solving and left.left > 0 and (deadline is None or time.perf_counter() < deadline):
             chunk = min(CHUNK, left.left)
             piece = Nodes(chunk)
-            self._solve_root(None, piece)
-            if piece.left == chunk and self.solving:
-                self.solving = []                    # the hook answers none of them (too early in the game)
+            self._solve_root(None, piece)          # a move the hook cannot decide leaves the list (too early)
             left.left -= chunk - piece.left          # the nodes searched (a piece may run over by a few)
         return not self.solving or left.left <= 0
 

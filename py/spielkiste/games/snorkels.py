@@ -190,10 +190,8 @@ class Snorkels(State):
         only the groups the last two stones touched can have one tube left (a policy move would
         have captured any other), so only they are looked at. A move that ends the game is
         played by play(), which names the result."""
-        while self.stones_left and plies > 0 and self.result is None:
-            super().rollout(rng, 1, seq)
-            plies -= 1
-        if plies <= 0 or self.result is not None:
+        plies = self.rollout_setup(rng, plies, seq, lambda: self.stones_left)
+        if not plies:
             return
         me, op, empty = self._masks()
         last, mine, seat, n, moves = self._last_stone(), 0, self.to_move, 0, []

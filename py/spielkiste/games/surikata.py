@@ -261,10 +261,8 @@ class Surikata(State):
         """The playout on bit masks (3-4x faster than move by move once the mounds stand): the moves
         playout_move() picks, drawn from the same rng in the same order, so the state ends as
         play() would leave it. The mound set-up is played move by move."""
-        while self.mounds_left and plies > 0 and self.result is None:
-            super().rollout(rng, 1, seq)
-            plies -= 1
-        if plies <= 0 or self.result is not None:
+        plies = self.rollout_setup(rng, plies, seq, lambda: self.mounds_left)
+        if not plies:
             return
         mounds, own, empty = self._masks()
         views = _VIEWS.get(mounds) or self._views(mounds)

@@ -319,10 +319,8 @@ class Ziggurats(State):
         move by move): the moves playout_move() picks, drawn from the same rng in the same order,
         with play()'s checks after each (stuck, repetition), so the state ends as play() would
         leave it. The set-up is played move by move."""
-        while self.in_setup() and plies > 0 and self.result is None:
-            super().rollout(rng, 1, seq)
-            plies -= 1
-        if plies <= 0 or self.result is not None:
+        plies = self.rollout_setup(rng, plies, seq, self.in_setup)
+        if not plies:
             return
         board, supply, back, seen = self.board, self.supply, self.back, self._seen
         orth, np_, size = self.geo.orth, self.num_players, len(self.board)
