@@ -2,6 +2,7 @@
 examples)."""
 
 import random
+from dataclasses import replace
 
 import pytest
 from hypothesis import given, settings, strategies as st
@@ -716,3 +717,32 @@ def test_the_fast_rollout_plays_the_playout_moves_to_every_ending():
         if slow.result is not None:
             reasons.add(slow.result.reason)
     assert reasons == {"why.ziggurats.built", "why.ziggurats.stuck", "why.repetition"}
+
+
+
+def test_the_search_proves_a_move_that_hands_over_a_ziggurat_lost_as_it_is_added():
+    """Ziggurats' search prunes (its search_settings, measured in ziggurats.py). From a game against
+    plain UCT: after Blue's B3, Red's C4-C5 is the one move of 21 that lets Blue complete a ziggurat
+    at once (the rules say so: after it Blue has a winning move, after every other move none). Deep
+    in the tree, under B3, the search proves it lost as it is added, with no playout; without prune
+    it costs a playout that may count as a Red win in B3's mean."""
+    s = Ziggurats.decode("2::r...../F.br.b.../...F.b./.r.bbr..r./Fr.rrb.Fb.r../b..b...;1;.;E4;")
+    after = s.copy()
+    after.play(after.parse_move("B3"))
+    handing = []
+    for m in after.legal_moves():
+        reply = after.copy()
+        reply.play(m)
+        if reply.winning_moves():
+            handing.append(after.move_text(m))
+    assert handing == ["C4-C5"] and len(after.legal_moves()) == 21
+    assert Ziggurats.search_settings.prune
+    for prune in (True, False):
+        search = Search(s, seed=1, settings=replace(s.search_settings, prune=prune))
+        search.run(iterations=1500)
+        b3 = next(ch for ch in search.root.children if s.move_text(ch.move) == "B3")
+        hand = next(ch for ch in b3.children if after.move_text(ch.move) == "C4-C5")
+        if prune:
+            assert hand.proven == (0.0, 1.0) and hand.visits == 0
+        else:
+            assert hand.visits >= 1

@@ -63,7 +63,7 @@ PAGE_RATE: dict[str, float] = {
     'sprung': 4367.5,
     'aufstellen': 4632.0,
     'tor': 7385.1,
-    'ziggurats': 1775.8,
+    'ziggurats': 1612.6,
     'drei': 4679.3,
 }
 
