@@ -180,6 +180,8 @@ class State:
     option_specs: ClassVar[tuple[Option, ...]] = ()
     repetition: ClassVar[bool] = False              # can play loop? then 3-fold repetition draws
     quiet_rounds: ClassVar[int] = 0                 # rounds of turns without progress that draw (0: none)
+    # every outcome gives two sides rewards that add up to 1 (a win, a draw); False where all can lose
+    shared_loss: ClassVar[bool] = False
     quiet_reason: ClassVar[str] = ""                # text key of that draw, with {rounds}
     stuck_reason: ClassVar[str] = "why.draw"        # text key of the draw when no seat can take a turn
     move_pattern: ClassVar[str] = r"[A-Za-z0-9-]+"  # syntax of one move (checked before legality)

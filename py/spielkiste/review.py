@@ -87,14 +87,19 @@ def seat_chances(search: Search) -> list[float]:
     proven lost). That is the mean of the simulations, weighted by visits as KataGo's root win
     rate is: the most visited child's own mean is biased upwards at small budgets (it is most
     visited because it was lucky), which made every move of a 300-iteration review look like a
-    blunder. The sides are measured on the same simulations, so their chances add up as their
-    rewards do. A side the tree does not reach yet gets what the others leave."""
+    blunder. A side the tree does not reach yet gets what the others leave. With two sides whose
+    rewards always add up to 1 (every game but Ziggurats, where all can lose: State.shared_loss) the
+    other side gets what the mover's side leaves, from the same simulations: its own figure, from the
+    next depth, misses each child's first playout, and after a short slice the two added up to 104 %."""
     root = search.root
     if root.proven is not None:
         return list(root.proven)
     teams, n = search.state.teams, search.state.num_players
     mover = search.state.to_move
     alive = [ch for ch in root.children if ch.proven is None or ch.proven[mover] > 0.0] or root.children
+    if len(set(teams)) == 2 and not search.state.shared_loss and alive:
+        mine = sum(ch.total for ch in alive) / max(1, sum(ch.visits for ch in alive))
+        return [mine if teams[s] == teams[mover] else 1.0 - mine for s in range(n)]
     found: dict[int, float] = {}
     level = alive
     for _ in range(2 * n):

@@ -128,6 +128,7 @@ class Ziggurats(State):
         Option("foundations", "int", 2, (1, 2, 3), "opt.ziggurats.foundations"),
     )
     repetition = True
+    shared_loss = True               # a stuck player: everyone loses (SPITE each)
     move_pattern = r"(?i)f?[A-H][1-8](-[A-H][1-8])?"
     aids = ("ziggurat",)
     # exploration 0.5 with prune against the search before it (c = 1.0, no prune): 31.1/48 at 0.3 s a move; against
