@@ -7,7 +7,7 @@ from dataclasses import replace
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from helpers import examples, play, random_game, rollout_both_ways, rules_examples, texts
+from helpers import after, examples, play, random_game, rollout_both_ways, rules_examples, texts, wins_at_once
 from spielkiste.cli import perft
 from spielkiste.editor import Editor
 from spielkiste.engine import State
@@ -400,11 +400,9 @@ def test_a_beaten_player_takes_everyone_down():
     s = Ziggurats.decode("2::...../..b...F/r..Fbb.r.rr.bbb/Fr..b...Frr/..brr.rb..b/.....;0;F5-F4.E3-F3;E3-F3;")
     assert SPITE > 0.0
     for m in s.legal_moves():
-        after = s.copy()
-        after.play(m)
-        assert (after.result is not None and after.result.reason == "why.ziggurats.stuck") == \
-            (s.move_text(m) == "F4-F3")
-        assert after.result is not None or after.winning_moves()
+        t = after(s, m)
+        assert (t.result is not None and t.result.reason == "why.ziggurats.stuck") == (s.move_text(m) == "F4-F3")
+        assert t.result is not None or t.winning_moves()
     for seed in (1, 2, 3):
         search = Search(s, seed=seed)
         search.run(iterations=50)
@@ -719,29 +717,22 @@ def test_the_fast_rollout_plays_the_playout_moves_to_every_ending():
     assert reasons == {"why.ziggurats.built", "why.ziggurats.stuck", "why.repetition"}
 
 
-
 def test_the_search_proves_a_move_that_hands_over_a_ziggurat_lost_as_it_is_added():
     """Ziggurats' search prunes (its search_settings, measured in ziggurats.py). From a game against
     plain UCT: after Blue's B3, Red's C4-C5 is the one move of 21 that lets Blue complete a ziggurat
-    at once (the rules say so: after it Blue has a winning move, after every other move none). Deep
+    at once (tried by play(), not by the winning_moves() hook that prune reads). Deep
     in the tree, under B3, the search proves it lost as it is added, with no playout; without prune
     it costs a playout that may count as a Red win in B3's mean."""
     s = Ziggurats.decode("2::r...../F.br.b.../...F.b./.r.bbr..r./Fr.rrb.Fb.r../b..b...;1;.;E4;")
-    after = s.copy()
-    after.play(after.parse_move("B3"))
-    handing = []
-    for m in after.legal_moves():
-        reply = after.copy()
-        reply.play(m)
-        if reply.winning_moves():
-            handing.append(after.move_text(m))
-    assert handing == ["C4-C5"] and len(after.legal_moves()) == 21
+    b3 = after(s, s.parse_move("B3"))
+    handing = [b3.move_text(m) for m in b3.legal_moves() if wins_at_once(after(b3, m))]
+    assert handing == ["C4-C5"] and len(b3.legal_moves()) == 21
     assert Ziggurats.search_settings.prune
     for prune in (True, False):
         search = Search(s, seed=1, settings=replace(s.search_settings, prune=prune))
         search.run(iterations=1500)
-        b3 = next(ch for ch in search.root.children if s.move_text(ch.move) == "B3")
-        hand = next(ch for ch in b3.children if after.move_text(ch.move) == "C4-C5")
+        node = next(ch for ch in search.root.children if s.move_text(ch.move) == "B3")
+        hand = next(ch for ch in node.children if b3.move_text(ch.move) == "C4-C5")
         if prune:
             assert hand.proven == (0.0, 1.0) and hand.visits == 0
         else:

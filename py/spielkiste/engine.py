@@ -180,7 +180,7 @@ class State:
     option_specs: ClassVar[tuple[Option, ...]] = ()
     repetition: ClassVar[bool] = False              # can play loop? then 3-fold repetition draws
     quiet_rounds: ClassVar[int] = 0                 # rounds of turns without progress that draw (0: none)
-    # every outcome gives two sides rewards that add up to 1 (a win, a draw); False where all can lose
+    # can all lose at once (Ziggurats' stuck player)? else every outcome's two sides' rewards add up to 1
     shared_loss: ClassVar[bool] = False
     quiet_reason: ClassVar[str] = ""                # text key of that draw, with {rounds}
     stuck_reason: ClassVar[str] = "why.draw"        # text key of the draw when no seat can take a turn
