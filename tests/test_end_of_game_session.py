@@ -8,6 +8,7 @@ import re
 import pytest
 
 from helpers import MemoryStorage
+from spielkiste import puzzles
 from spielkiste_page import mygames
 from spielkiste_web import links, move_words
 from spielkiste_web.session import Session
@@ -220,6 +221,19 @@ def test_the_analysis_says_the_solvers_verdict_or_what_was_searched():
     open_ = lines("snorkels?m=D4", budget=0.3)
     assert not open_["verdict"] and re.fullmatch(r"Searched: [\d,]+ positions in 0\.\d s; not proven yet\.",
                                                  open_["text"]), open_["text"]
+
+
+def test_the_analysis_counts_a_proven_win_it_reaches_by_proof_not_only_by_the_tree():
+    """A Blockade win in 2 (puzzle 1: its proof is the second route): the tree proves it, but its line
+    stopped where the tree did, so the analysis said "wins" without a count; now the line runs to
+    the end, in the page's language."""
+    p = puzzles.get("blockade", 1)
+    link = "blockade?p=" + p.position
+    got = lines(link)
+    mover = p.state().seat_colour(p.seat)
+    assert got["verdict"] and got["text"] == f"Proven: {Session('en').tr('colour.' + mover)} wins in 2 moves."
+    assert lines(link, "de")["text"] == f"Bewiesen: {Session('de').tr('colour.' + mover)} gewinnt in 2 Zügen."
+    assert got["moves"][0]["move"] == p.line[0] and got["moves"][0]["line"].split()[-1] == p.line[-1]
 
 
 def test_the_review_marks_the_analysis_tree_and_show_opens_the_mistakes_position():

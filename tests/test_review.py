@@ -12,7 +12,8 @@ from spielkiste.games.snorkels_tactics import THREATS
 from spielkiste.record import Record
 from spielkiste.registry import get_game
 from spielkiste.ai.mcts import Search
-from spielkiste.review import MARKS, Lines, Review, seat_chances
+from spielkiste import puzzles
+from spielkiste.review import LINE, MARKS, Lines, Review, seat_chances
 
 SNORKELS, WELTREICH, SOLITAIRE = get_game("snorkels"), get_game("weltreich"), get_game("solitaire")
 
@@ -189,16 +190,58 @@ def test_the_top_moves_grow_with_the_budget_and_their_lines_are_legal():
 def test_the_lines_show_a_forced_capture_as_proven_at_once():
     """The analysis reads the forced captures before it searches: CROWDED is won for Purple by D1 (a
     threat; every Green reply loses at once or to further threats, by the rules alone), so the
-    lines say so with no iteration, and the moves shown after it are proven lost."""
+    lines say so with no iteration. D1 wins in three moves, though, and the lines show a win in
+    two instead: a move after which every Green reply loses at once or lets Purple win at once
+    (by the rules), with its line to the end. D1 follows, proven won too."""
     state = SNORKELS.decode(CROWDED)
     top = Lines(state, seed=1).run(iterations=150)
     assert top["exact"] and top["c"] == [100, 0] and top["n"] == 0
-    best, *others = top["moves"]
-    assert best["move"] == "D1" and best["chance"] == 100 and best["exact"]
     won = after(state, state.parse_move("D1"))
     assert all(u.result.rewards[0] == 1.0 if u.result is not None else wins_by_threats(u, THREATS)
                for u in (after(won, r) for r in won.legal_moves()))
-    assert others and all(m["chance"] == 0 and m["exact"] for m in others)
+    best, *others = top["moves"]
+    assert best["move"] != "D1" and best["chance"] == 100 and best["exact"] and top["win_in"] == 2
+    two = after(state, state.parse_move(best["move"]))
+    assert all(u.result.rewards[0] == 1.0 if u.result is not None else
+               any(after(u, m).result is not None and after(u, m).result.rewards[0] == 1.0 for m in u.legal_moves())
+               for u in (after(two, r) for r in two.legal_moves()))
+    end = state.copy()
+    for text in best["line"]:
+        end.push_text(text)
+    assert len(best["line"]) == 3 and end.result is not None and end.result.winners == (0,)
+    assert others[0]["move"] == "D1" and others[0]["chance"] == 100 and others[0]["exact"]
+
+
+# win puzzles (puzzles/proof.py proved each: exactly one first move wins within `depth` of the mover's
+# moves, none in fewer), two moves and three, that the analysis proves within a few slices
+SHORTEST = [("surikata", 13), ("surikata", 43), ("snorkels", 14), ("snorkels", 43), ("blockade", 1),
+            ("blockade", 12), ("weltreich", 68), ("sprung", 13), ("sprung", 43), ("aufstellen", 13),
+            ("aufstellen", 43), ("tor", 1), ("ziggurats", 13), ("ziggurats", 43), ("drei", 103), ("drei", 118)]
+
+
+@pytest.mark.parametrize("game,pid", SHORTEST)
+def test_a_proven_win_is_the_shortest_with_its_line_to_the_end(game, pid):
+    """Once the analysis has proven a win puzzle's position, it names the puzzle's one first move
+    that wins in the fewest moves, says that number (win_in), and shows the line to the end: played
+    by the rules it ends in the mover's win. The second route is the puzzles' own exhaustive proof.
+    Before, the analysis named the tree's first proven win (Snorkels 14: D1, a longer one than G5)
+    and its line stopped where the tree did (every Blockade puzzle: no count)."""
+    p = puzzles.get(game, pid)
+    state = p.state()
+    lines = Lines(state, seed=1)
+    for _ in range(50):
+        top = lines.run(iterations=300)
+        if top["exact"] and not top["proving"]:
+            break
+    assert top["exact"] and not top["proving"] and top["c"][p.seat] == 100
+    best = top["moves"][0]
+    assert best["move"] == p.line[0] and best["exact"] and best["chance"] == 100
+    assert top["win_in"] == p.depth
+    s = state.copy()
+    for text in best["line"]:
+        s.push_text(text)                # legal all the way
+    if len(best["line"]) < LINE:         # (a line is cut after LINE moves)
+        assert s.result is not None and s.result.winners == (p.seat,)
 
 
 def test_lines_of_a_finished_game_and_of_a_solvable_solitaire():

@@ -19,9 +19,10 @@ import time
 from typing import Any, TypedDict
 
 from .ai.mcts import Node, Search
-from .engine import Rewards, State
+from .engine import Move, Rewards, State
 from .games import solitaire_solver
 from .games.solitaire import Solitaire
+from .puzzles.proof import OutOfBudget, Prover, after, wins_at_once
 from .record import Record
 
 VERSION = 1
@@ -29,6 +30,9 @@ MARKS = (("blunder", 40), ("mistake", 25), ("inaccuracy", 15))   # a move's loss
 LINE = 5                # moves of a line kept
 SOLVE_SHARE = 0.5       # of a timed budget, at most this part for the game's exact solver
 MAX_SOLVE = 2.0         # seconds: the longest attempt of the exact solver in one slice of Lines.run
+MOST = 3                # the winner's moves at most in a forced win's exhaustive proof (forced_line)
+PROOF_STEP = 1_000      # positions that proof visits in each slice of Lines.run (~0.05 s in CPython)
+PROOF_MAX = 40_000      # positions before it gives up (the puzzles' longest proof: 52,552)
 
 
 class Eval(TypedDict):
@@ -120,14 +124,58 @@ def seat_chances(search: Search) -> list[float]:
 
 
 def line_from(search: Search, node: Node) -> list[str]:
-    """The first moves of the line through a root child: then the most visited child each time."""
+    """The first moves of the line through a root child: its proof's where the tree shows one to the
+    end (Search.proven_line: the winner's shortest win, the loser's longest resistance), else the
+    most visited child each time."""
     state, out = search.state.copy(), list[str]()
+    proven = search.proven_line(node) if node.proven is not None else None
+    if proven is not None:
+        for move in proven[:LINE]:
+            out.append(state.move_text(move))
+            state.play(move)
+        return out
     cur: Node | None = node
     while cur is not None and len(out) < LINE:
         out.append(state.move_text(cur.move))
         state.play(cur.move)
         cur = max(cur.children, key=lambda ch: ch.visits) if cur.children and state.result is None else None
     return out
+
+
+def moves_of(state: State, line: list[Move], seats: set[int]) -> int:
+    """How many of the moves of `line`, played from `state`, are those of `seats`."""
+    s, n = state.copy(), 0
+    for move in line:
+        n += s.to_move in seats
+        s.play(move)
+    return n
+
+
+def forced_line(state: State, prover: Prover) -> list[Move]:
+    """The shortest forced win of `prover.seat` from `state` within MOST of its moves, played to the
+    end against the defence that resists longest; [] if it has none within MOST. An exhaustive
+    proof (puzzles/proof.py), a route of its own beside the search's tree; OutOfBudget past the
+    prover's budget (its memo keeps what was proven, for the next attempt)."""
+    seat = prover.seat
+
+    def forced(s: State, k: int) -> bool:
+        return prover.wins(s, k) if s.to_move == seat else prover.holds(s, k)
+
+    k = next((k for k in range(1, MOST + 1) if forced(state, k)), 0)
+    line: list[Move] = []
+    s = state
+    while k and s.result is None:
+        if s.to_move == seat:
+            now = wins_at_once(s)
+            move = now[0] if now else next(m for m in s.legal_moves() if prover.move_wins(s, m, k))
+            k -= 1
+        else:                                 # every reply loses in time: the one that needs most
+            depth = {r: prover.reply_depth(s, r, k) or 0 for r in s.legal_moves()}
+            move = max(depth, key=lambda r: depth[r])
+            k = depth[move]
+        line.append(move)
+        s = after(s, move)
+    return line
 
 
 def exact(state: State, seconds: float, table: dict[Any, Any]) -> tuple[Rewards, list[str]] | None:
@@ -283,6 +331,8 @@ class Lines:
         self.search = Search(self.state, seed=seed) if state.result is None else None
         self.solved: tuple[Rewards, list[str]] | None = None
         self.solve_seconds = 0.0       # the exact solver's last attempt; each next one gets twice as long
+        self.prover: Prover | None = None     # a decided position's forced-win proof, resumed each slice
+        self.forced: list[Move] | None = None     # its line once proven ([]: none within MOST)
 
     def run(self, seconds: float | None = None, iterations: int | None = None, count: int = 3) -> dict[str, Any]:
         """Search a slice more and return the top `count` moves: {'c': each seat's chance (percent),
@@ -310,8 +360,51 @@ class Lines:
             first: LineMove = {"move": line[0], "chance": percent(self.solved[0])[state.to_move], "exact": True,
                                "visits": 0, "line": line[:LINE]}
             moves = [first] + [m for m in moves if m["move"] != line[0]][:count - 1]
+        decided = self.solved[0] if self.solved else search.root.proven
+        win_in, proving = None, False
+        if decided is not None and 1.0 in decided and state.num_players > 1 and moves:
+            winners = {seat for seat, r in enumerate(decided) if r == 1.0}
+            won, proving = self._win_line(ranked[0], winners)
+            if won:
+                texts, s, win_in, mover = [], state.copy(), 0, state.to_move
+                for move in won:
+                    texts.append(s.move_text(move))
+                    mover = s.to_move
+                    win_in += mover in winners
+                    s.play(move)
+                # a line the loser ends with a move of its own that loses (Surikata's forced line of
+                # three) counts that move as one more of the winner's, as the puzzles do (puzzles/proof.py)
+                win_in += mover not in winners
+                if texts[0] != moves[0]["move"]:          # the proof's shortest win starts with another move
+                    visits = next((ch.visits for ch in ranked if ch.move == won[0]), 0)
+                    moves.insert(0, {"move": texts[0], "chance": 100 if state.to_move in winners else 0,
+                                     "exact": True, "visits": visits, "line": []})
+                    moves = [moves[0]] + [m for m in moves[1:] if m["move"] != texts[0]][:count - 1]
+                moves[0]["line"] = texts[:LINE]
         return {"c": percent(chances), "exact": known, "solvable": _solvable(state, chances, known),
-                "n": search.iterations, "moves": moves}
+                "n": search.iterations, "moves": moves, "win_in": win_in, "proving": proving}
+
+    def _win_line(self, best: Node, winners: set[int]) -> tuple[list[Move] | None, bool]:
+        """The line to the end of a decided position (`winners` win), the shortest win found: the
+        tree's through the search's choice (Search.proven_line) or, with two players, an exhaustive
+        proof's (forced_line, resumed in each slice with PROOF_STEP positions more, up to PROOF_MAX);
+        and whether that proof goes on (the answer may still change)."""
+        tree = self.search.proven_line(best) if self.search is not None and best.proven is not None else None
+        if tree is not None and moves_of(self.state, tree, winners) <= 1 or self.state.num_players != 2:
+            return tree, False                        # a win at once is the shortest
+        if self.forced is None and (self.prover is None or self.prover.budget < PROOF_MAX):
+            if self.prover is None:
+                self.prover = Prover(min(winners), 0)
+            self.prover.budget += PROOF_STEP
+            try:
+                self.forced = forced_line(self.state, self.prover)
+            except OutOfBudget:
+                pass
+        proving = self.forced is None and self.prover is not None and self.prover.budget < PROOF_MAX
+        if self.forced and (tree is None or moves_of(self.state, self.forced, winners)
+                            < moves_of(self.state, tree, winners)):
+            return self.forced, proving
+        return tree, proving
 
     def _ranked(self) -> list[Node]:
         """The root's children, the search's choice first (best_child: a proven win, else the most

@@ -41,14 +41,17 @@ const PYODIDE_DIR = path.join(ROOT, "assets", "npm", "node_modules", "pyodide");
 // wheel), the shipped data's proofs (lessons, puzzles: the same positions and answers on any Python),
 // the text walk (the same strings; the plurals' Formatter is tested here by test_plurals.py), the
 // OpenSpiel adapter (not in the site), the import graph (read from source with ast) and the browser tests'
-// Chromium switches (test_browser_switches.py: the test harness, no engine), and the search's deadlines
+// Chromium switches (test_browser_switches.py: the test harness, no engine), the second prover
+// (test_second_prover.py: the harness's own proof of the puzzles, tests/second_prover.py; a third of
+// this run's time), and the search's deadlines
 // (test_deadlines.py: wall-clock limits set for CPython; tests/bench/deadlines.py is the measure).
 const EXCLUDE = new Set(["test_in_pyodide.py",
   "test_page_clicks.py", "test_page_texts.py", "test_mygames.py", "test_theme_css.py",
   "test_rules_pages.py", "test_rules_pictures.py", "test_pyscript_patch.py", "test_wheel.py",
   "test_lessons.py", "test_puzzles.py", "test_texts.py", "test_openspiel.py", "test_imports.py",
   "test_browser_switches.py", "test_page_engine.py", "test_page_turn.py", "test_mygames_full.py",
-  "test_puzzle_proofs.py", "test_puzzle_defence.py", "test_lesson_moves.py", "test_deadlines.py"]);
+  "test_puzzle_proofs.py", "test_puzzle_defence.py", "test_lesson_moves.py", "test_deadlines.py",
+  "test_second_prover.py"]);
 const NEEDS_PROCESS = /^\s*(import\s+subprocess|from\s+subprocess\s+import|import\s+playwright|from\s+playwright[.\s])/m;
 
 function defaultFiles() {

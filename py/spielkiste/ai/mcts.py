@@ -50,6 +50,7 @@ from ..engine import Move, Nodes, Rewards, SearchSettings, State
 ROOT = -1             # the mover of a fresh search's root: no one moved into it
 SOLVE_SHARE = 0.8     # of each timed slice, at most this part for the game's solve() hook (exact where it ends)
 CHUNK = 20_000        # a level's solver nodes between looks at the clock (_solve_level): ~0.05 s in CPython
+LINE_NODES = 5_000    # tree nodes read at most for a proven line (Search.proven_line)
 CHECK_SHARE = 0.5     # of each timed slice in team games, the last part is kept for checking the choice (_settle)
 
 
@@ -96,6 +97,13 @@ def first_win(state: State, moves: list[Move] | None = None) -> tuple[Move, Rewa
         if s.result is not None and s.result.rewards[seat] == 1.0:   # a hook may err
             return m, s.result.rewards
     return None
+
+
+def after(state: State, move: Move) -> State:
+    """A copy of `state` with `move` played."""
+    s = state.copy()
+    s.play(move)
+    return s
 
 
 def team_game(state: State) -> bool:
@@ -622,6 +630,52 @@ class Search:
 
     def best_move(self) -> Move:
         return self.best_child().move
+
+    def proven_line(self, node: Node, limit: int = LINE_NODES) -> list[Move] | None:
+        """The moves from the root child `node` (its own move first) to the end of the game its proof
+        reaches: where the side to move wins, its shortest win in the tree (or a win at once); where
+        it loses, its longest resistance. None where the tree does not show the end (a node the
+        solver proved without children, a reply not yet searched, no decisive result) or reading it
+        would take more than `limit` nodes."""
+        count = [0]
+
+        def walk(node: Node, state: State) -> list[Move] | None:
+            count[0] += 1
+            if count[0] > limit:
+                raise OverflowError
+            if state.result is not None:
+                return []
+            proven, seat = node.proven, state.to_move
+            if proven is None or 1.0 not in proven:
+                return None
+            found: list[Move] | None = None
+            if proven[seat] == 1.0:                  # the side to move wins: its shortest win
+                for ch in node.children:
+                    if ch.proven is not None and ch.proven[seat] == 1.0:
+                        sub = walk(ch, after(state, ch.move))
+                        if sub is not None and (found is None or len(sub) + 1 < len(found)):
+                            found = [ch.move, *sub]
+                            if not sub:
+                                break
+                if found is None:
+                    won = first_win(state)
+                    found = None if won is None else [won[0]]
+                return found
+            if node.untried or not node.children:    # a reply the tree has not searched
+                return None
+            for ch in node.children:                 # it loses: its longest resistance
+                sub = walk(ch, after(state, ch.move))
+                if sub is None:
+                    return None
+                if found is None or len(sub) + 1 > len(found):
+                    found = [ch.move, *sub]
+            return found
+
+        try:
+            rest = walk(node, after(self.state, node.move))
+        except OverflowError:
+            return None
+        return None if rest is None else [node.move, *rest]
 
     def value(self, node: Node) -> float:
         """The chance of a node's mover, as far as the search knows."""
