@@ -31,7 +31,7 @@ LINE = 5                # moves of a line kept
 SOLVE_SHARE = 0.5       # of a timed budget, at most this part for the game's exact solver
 MAX_SOLVE = 2.0         # seconds: the longest attempt of the exact solver in one slice of Lines.run
 MOST = 3                # the winner's moves at most in a forced win's exhaustive proof (forced_line)
-PROOF_STEP = 1_000      # positions that proof visits in each slice of Lines.run (~0.05 s in CPython)
+PROOF_STEP = 1_000      # positions that proof visits at most in each slice of Lines.run (~0.06 s in CPython)
 PROOF_MAX = 40_000      # positions before it gives up (the puzzles' longest proof: 52,552)
 
 
@@ -364,7 +364,7 @@ class Lines:
         win_in, proving = None, False
         if decided is not None and 1.0 in decided and state.num_players > 1 and moves:
             winners = {seat for seat, r in enumerate(decided) if r == 1.0}
-            won, proving = self._win_line(ranked[0], winners)
+            won, proving = self._win_line(ranked[0], winners, seconds)
             if won:
                 texts, s, win_in, mover = [], state.copy(), 0, state.to_move
                 for move in won:
@@ -384,18 +384,19 @@ class Lines:
         return {"c": percent(chances), "exact": known, "solvable": _solvable(state, chances, known),
                 "n": search.iterations, "moves": moves, "win_in": win_in, "proving": proving}
 
-    def _win_line(self, best: Node, winners: set[int]) -> tuple[list[Move] | None, bool]:
+    def _win_line(self, best: Node, winners: set[int], seconds: float | None) -> tuple[list[Move] | None, bool]:
         """The line to the end of a decided position (`winners` win), the shortest win found: the
         tree's through the search's choice (Search.proven_line) or, with two players, an exhaustive
-        proof's (forced_line, resumed in each slice with PROOF_STEP positions more, up to PROOF_MAX);
-        and whether that proof goes on (the answer may still change)."""
+        proof's (forced_line, resumed in each slice with PROOF_STEP positions more, up to PROOF_MAX,
+        and for `seconds` at most); and whether that proof goes on (the answer may still change)."""
         tree = self.search.proven_line(best) if self.search is not None and best.proven is not None else None
         if tree is not None and moves_of(self.state, tree, winners) <= 1 or self.state.num_players != 2:
             return tree, False                        # a win at once is the shortest
         if self.forced is None and (self.prover is None or self.prover.budget < PROOF_MAX):
             if self.prover is None:
                 self.prover = Prover(min(winners), 0)
-            self.prover.budget += PROOF_STEP
+            self.prover.budget = min(PROOF_MAX, self.prover.nodes + PROOF_STEP)
+            self.prover.deadline = None if seconds is None else time.perf_counter() + seconds
             try:
                 self.forced = forced_line(self.state, self.prover)
             except OutOfBudget:

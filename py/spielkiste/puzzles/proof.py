@@ -13,6 +13,7 @@ OutOfBudget after `budget` positions, so a miner can skip a position too costly 
 stalling on it."""
 from __future__ import annotations
 
+import time
 from collections.abc import Hashable
 from dataclasses import dataclass
 
@@ -43,18 +44,21 @@ def wins_at_once(state: State, every: bool = False) -> list[Move]:
 
 
 class Prover:
-    """Forced wins of `seat`, exhaustively, within a budget of positions."""
+    """Forced wins of `seat`, exhaustively, within a budget of positions and, where `deadline` is set
+    (time.perf_counter()), a time (the analysis board's slices: review.Lines)."""
 
     def __init__(self, seat: int, budget: int = 50_000) -> None:
         self.seat = seat
         self.budget = budget
+        self.deadline: float | None = None
         self.nodes = 0
         self.memo: dict[tuple[Hashable, int, bool], bool] = {}   # (position_key(), k, seat to move) -> proven
         self.killers: dict[tuple[bool, int], Move] = {}          # (seat to move, k) -> the move that decided
 
     def _play(self, state: State, move: Move) -> State:
         self.nodes += 1
-        if self.nodes > self.budget:
+        if self.nodes > self.budget or (self.deadline is not None and not self.nodes & 63
+                                        and time.perf_counter() > self.deadline):
             raise OutOfBudget
         return after(state, move)
 
