@@ -59,7 +59,8 @@ def test_the_planted_blunder_is_marked_with_the_winning_move_and_the_points_are_
     assert missed == {"ply": 5, "number": "3.", "seat": 0, "player": "Purple", "move": "D4", "mark": "blunder",
                       "loss": 100,
                       "best": "A2", "chance": 100, "line": ["A2"],
-                      "what": "This move wins (Green captured: Purple wins)"}     # in the hint's words (issue 54)
+                      "what": "This move wins (Green captured: Purple wins)",     # in the hint's words (issue 54)
+                      "allows": "After it, Green can win at once"}                # D4 leaves G7 to be captured on G6
     assert [m["ply"] for m in got["marks"]] == [i + 1 for i, m in enumerate(expected["moves"]) if m["mark"]]
     assert [(r["blunder"], r["mistake"], r["inaccuracy"], r["loss"]) for r in got["summary"]] == \
         [(r["blunder"], r["mistake"], r["inaccuracy"], r["loss"]) for r in expected["summary"]]

@@ -142,13 +142,16 @@ def line_from(search: Search, node: Node) -> list[str]:
     return out
 
 
-def moves_of(state: State, line: list[Move], seats: set[int]) -> int:
-    """How many of the moves of `line`, played from `state`, are those of `seats`."""
-    s, n = state.copy(), 0
+def win_in(state: State, line: list[Move], winners: set[int]) -> int:
+    """How many moves of `winners` a winning `line` from `state` takes, as the puzzles count them
+    (puzzles/proof.py): a line the loser ends with a move of its own that loses (Surikata's forced
+    line of three) counts that move as one more of the winners'."""
+    s, n, mover = state.copy(), 0, state.to_move
     for move in line:
-        n += s.to_move in seats
+        mover = s.to_move
+        n += mover in winners
         s.play(move)
-    return n
+    return n + (mover not in winners)
 
 
 def forced_line(state: State, prover: Prover) -> list[Move]:
@@ -361,20 +364,16 @@ class Lines:
                                "visits": 0, "line": line[:LINE]}
             moves = [first] + [m for m in moves if m["move"] != line[0]][:count - 1]
         decided = self.solved[0] if self.solved else search.root.proven
-        win_in, proving = None, False
+        moves_to_win, proving = None, False
         if decided is not None and 1.0 in decided and state.num_players > 1 and moves:
             winners = {seat for seat, r in enumerate(decided) if r == 1.0}
             won, proving = self._win_line(ranked[0], winners, seconds)
             if won:
-                texts, s, win_in, mover = [], state.copy(), 0, state.to_move
+                texts, s = [], state.copy()
                 for move in won:
                     texts.append(s.move_text(move))
-                    mover = s.to_move
-                    win_in += mover in winners
                     s.play(move)
-                # a line the loser ends with a move of its own that loses (Surikata's forced line of
-                # three) counts that move as one more of the winner's, as the puzzles do (puzzles/proof.py)
-                win_in += mover not in winners
+                moves_to_win = win_in(state, won, winners)
                 if texts[0] != moves[0]["move"]:          # the proof's shortest win starts with another move
                     visits = next((ch.visits for ch in ranked if ch.move == won[0]), 0)
                     moves.insert(0, {"move": texts[0], "chance": 100 if state.to_move in winners else 0,
@@ -382,7 +381,7 @@ class Lines:
                     moves = [moves[0]] + [m for m in moves[1:] if m["move"] != texts[0]][:count - 1]
                 moves[0]["line"] = texts[:LINE]
         return {"c": percent(chances), "exact": known, "solvable": _solvable(state, chances, known),
-                "n": search.iterations, "moves": moves, "win_in": win_in, "proving": proving}
+                "n": search.iterations, "moves": moves, "win_in": moves_to_win, "proving": proving}
 
     def _win_line(self, best: Node, winners: set[int], seconds: float | None) -> tuple[list[Move] | None, bool]:
         """The line to the end of a decided position (`winners` win), the shortest win found: the
@@ -390,7 +389,7 @@ class Lines:
         proof's (forced_line, resumed in each slice with PROOF_STEP positions more, up to PROOF_MAX,
         and for `seconds` at most); and whether that proof goes on (the answer may still change)."""
         tree = self.search.proven_line(best) if self.search is not None and best.proven is not None else None
-        if tree is not None and moves_of(self.state, tree, winners) <= 1 or self.state.num_players != 2:
+        if tree is not None and win_in(self.state, tree, winners) <= 1 or self.state.num_players != 2:
             return tree, False                        # a win at once is the shortest
         if self.forced is None and (self.prover is None or self.prover.budget < PROOF_MAX):
             if self.prover is None:
@@ -402,8 +401,8 @@ class Lines:
             except OutOfBudget:
                 pass
         proving = self.forced is None and self.prover is not None and self.prover.budget < PROOF_MAX
-        if self.forced and (tree is None or moves_of(self.state, self.forced, winners)
-                            < moves_of(self.state, tree, winners)):
+        if self.forced and (tree is None or win_in(self.state, self.forced, winners)
+                            < win_in(self.state, tree, winners)):
             return self.forced, proving
         return tree, proving
 

@@ -316,6 +316,8 @@ class ReviewPanel:
                    f'{esc(m.get("number") or str(ply) + ".")} {esc(m["move"])}<span aria-hidden="true"> {sym}</span>'
                    '</button> ',
                    f'<span>{esc(words)}</span>']
+            if m.get("allows"):
+                row.append(f' <span class="review-allows">{esc(m["allows"])}.</span>')
             if m.get("best"):
                 better = tr("ui.review.better_does" if m.get("what") else "ui.review.better", best=m["best"],
                             percent=m.get("chance") or 0, what=m.get("what") or "")

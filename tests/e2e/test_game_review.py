@@ -91,6 +91,9 @@ def test_review_finds_the_missed_win_navigates_keeps_and_reviews_forty_plies(app
     # Green's A1 was the first blunder: a corner stone next to B1 is laddered down the A file (the forced
     # captures prove it lost), so Green's F7 later loses nothing and is not marked
     assert [(m["ply"], m["move"], m["mark"]) for m in data["marks"]] == [(2, "A1", "blunder"), (5, "D4", "blunder")]
+    # what the blunder allowed, where the review proved the position after it lost (Purple captures on A2)
+    assert "After it, Purple can win at once." in page.locator("#review-marks li.mark-blunder",
+                                                               has_text="1… A1").text_content()
     # the better move in the hint's words (issue 54), in both languages
     page.select_option("#lang", "de")
     page.wait_for_function("document.querySelector(\"#review-marks li:has(button.review-goto[data-ply='5'])\")"
