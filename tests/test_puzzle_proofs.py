@@ -14,7 +14,8 @@ from spielkiste import puzzles
 from spielkiste.ai.mcts import Search
 from spielkiste.games.drei import Drei
 from spielkiste.games.negamax import Table
-from spielkiste.puzzles.proof import after, analyse
+from spielkiste.engine import after
+from spielkiste.puzzles.proof import analyse
 from second_prover import check_win
 
 HAVE_OPENSPIEL = sys.platform != "emscripten" and find_spec("pyspiel") is not None

@@ -11,7 +11,8 @@ from datetime import date, timedelta
 import pytest
 
 from spielkiste import puzzles
-from spielkiste.puzzles.proof import after, loses_at_once
+from spielkiste.engine import after
+from spielkiste.puzzles.proof import loses_at_once
 from spielkiste_web import puzzle_session
 from spielkiste_web.puzzle_session import read_progress
 from spielkiste_web.session import Session

@@ -6,7 +6,7 @@ from datetime import date
 
 import pytest
 
-from spielkiste import puzzles
+from spielkiste import engine, puzzles
 from spielkiste.games.negamax import Table
 from spielkiste.registry import get_game
 
@@ -167,6 +167,6 @@ def test_drei_solver_agrees() -> None:
         s = p.state()
         table: Table = {}
         for m in s.legal_moves():
-            after = puzzles.proof.after(s, m)
+            after = engine.after(s, m)
             rewards = after.result.rewards if after.result is not None else after.solve(None, table)
             assert rewards is not None and (rewards[p.seat] == 1.0) == (s.move_text(m) == p.line[0]), (p.id, m)

@@ -120,6 +120,13 @@ class Outcome:
         return t(self.reason, lang, **self.args)
 
 
+def after(state: State, move: Move) -> State:
+    """The position after `move`, on a copy."""
+    s = state.copy()
+    s.play(move)
+    return s
+
+
 @dataclass(frozen=True)
 class SearchSettings:
     """How the search (ai/mcts.py) plays a game: each game's `search_settings`, which a player

@@ -19,10 +19,10 @@ import time
 from typing import Any, TypedDict
 
 from .ai.mcts import Node, Search
-from .engine import Move, Rewards, State
+from .engine import Move, Rewards, State, after
 from .games import solitaire_solver
 from .games.solitaire import Solitaire
-from .puzzles.proof import OutOfBudget, Prover, after, wins_at_once
+from .puzzles.proof import OutOfBudget, Prover, wins_at_once
 from .record import Record
 
 VERSION = 1

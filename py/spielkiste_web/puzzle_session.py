@@ -40,9 +40,9 @@ from typing import Any
 
 from spielkiste import puzzles
 from spielkiste.codec import as_int, clip
-from spielkiste.puzzles.proof import HOLD, after
+from spielkiste.puzzles.proof import HOLD
 from spielkiste.puzzles.themes import offered, themes
-from spielkiste.engine import State
+from spielkiste.engine import State, after
 from spielkiste.errors import SpielkisteError
 from spielkiste.record import Record
 from spielkiste.registry import get_game

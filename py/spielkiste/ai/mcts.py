@@ -44,7 +44,7 @@ import time
 from collections.abc import Generator
 from typing import Any, TypedDict
 
-from ..engine import Move, Nodes, Rewards, SearchSettings, State
+from ..engine import Move, Nodes, Rewards, SearchSettings, State, after
 
 
 ROOT = -1             # the mover of a fresh search's root: no one moved into it
@@ -97,13 +97,6 @@ def first_win(state: State, moves: list[Move] | None = None) -> tuple[Move, Rewa
         if s.result is not None and s.result.rewards[seat] == 1.0:   # a hook may err
             return m, s.result.rewards
     return None
-
-
-def after(state: State, move: Move) -> State:
-    """A copy of `state` with `move` played."""
-    s = state.copy()
-    s.play(move)
-    return s
 
 
 def team_game(state: State) -> bool:

@@ -39,10 +39,10 @@ from functools import cache
 from importlib import resources
 
 from ..ai.mcts import Search
-from ..engine import Move, Outcome, State
+from ..engine import Move, Outcome, State, after
 from ..errors import SpielkisteError
 from ..registry import get_game
-from .proof import HOLD, Found, OutOfBudget, Prover, after, analyse, wins_at_once
+from .proof import HOLD, Found, OutOfBudget, Prover, analyse, wins_at_once
 
 KINDS = ("win", "defend")
 SEEDS = (1, 2, 3)

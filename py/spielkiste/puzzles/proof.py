@@ -17,7 +17,7 @@ import time
 from collections.abc import Hashable
 from dataclasses import dataclass
 
-from ..engine import Move, State
+from ..engine import Move, State, after
 
 
 HOLD = 3          # the opponent's moves a defence puzzle's answer is proven to hold against
@@ -25,13 +25,6 @@ HOLD = 3          # the opponent's moves a defence puzzle's answer is proven to 
 
 class OutOfBudget(Exception):
     """The proof needed more positions than its budget."""
-
-
-def after(state: State, move: Move) -> State:
-    """The position after `move`, on a copy."""
-    s = state.copy()
-    s.play(move)
-    return s
 
 
 def wins_at_once(state: State, every: bool = False) -> list[Move]:
