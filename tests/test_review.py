@@ -244,6 +244,22 @@ def test_a_proven_win_is_the_shortest_with_its_line_to_the_end(game, pid):
         assert s.result is not None and s.result.winners == (p.seat,)
 
 
+def test_a_position_the_solver_decides_lost_shows_every_move_lost():
+    """Surikata after mB1 mE3 mD1 mB4 mE1 A4 D2 A3 E5 D4 A1 B3 C2, Orange to move: the endings'
+    solver decides it lost for Orange before the tree has proven a move, and the lines said so
+    ("Orange 0 %") beside Orange moves at 33 %, 21 % and 11 % (a newcomer's probe). Every move shown
+    is now 0 % and exact; after each, the solver says White (to move) wins."""
+    state = get_game("surikata").new()
+    for text in "mB1 mE3 mD1 mB4 mE1 A4 D2 A3 E5 D4 A1 B3 C2".split():
+        state.push_text(text)
+    top = Lines(state, seed=1).run(seconds=0.2)          # (the solver answers in a timed run)
+    assert top["exact"] and top["c"] == [0, 100] and len(top["moves"]) == 3
+    for m in top["moves"]:
+        assert m["chance"] == 0 and m["exact"]
+        after_it = after(state, state.parse_move(m["move"]))
+        assert after_it.result is not None or after_it.solve(None, {}) == (0.0, 1.0)
+
+
 def test_lines_of_a_finished_game_and_of_a_solvable_solitaire():
     won = SNORKELS.decode(PLANTED)
     won.push_text("A2")

@@ -364,6 +364,9 @@ class Lines:
                                "visits": 0, "line": line[:LINE]}
             moves = [first] + [m for m in moves if m["move"] != line[0]][:count - 1]
         decided = self.solved[0] if self.solved else search.root.proven
+        if decided is not None and decided[state.to_move] == 0.0:
+            for m in moves:                # lost whatever the mover plays: so is every move shown (a
+                m["chance"], m["exact"] = 0, True      # solver's verdict proves the moves the tree has not)
         moves_to_win, proving = None, False
         if decided is not None and 1.0 in decided and state.num_players > 1 and moves:
             winners = {seat for seat, r in enumerate(decided) if r == 1.0}
