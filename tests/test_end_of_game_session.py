@@ -171,6 +171,39 @@ def reviewed(link, seats=None):
     return s, got
 
 
+SWAPPED = "snorkels?m=B2,swap,C6,B3,E1,B1,G3,A2,E2,F5,F6,E6,B6,G6,B7,F7"     # a newcomer's game: Green after the swap
+
+
+def test_after_a_pie_swap_the_review_names_the_colour_each_player_had():
+    """Snorkels with the pie rule: after B2 and the swap the first player plays Green. The review named
+    every move, the summary and the graph's lines by the colours of the start, so the newcomer's own
+    (green) blunder was "Purple: Blunder ... After it, Purple wins by force" and the graph ended with
+    Purple at 0 % where Purple had won. Now a mark names the colour of the stone the move put on the
+    board (the board's own view is the second route), a player is named by the colour it ended
+    with, and each line of the graph is a colour, ending at 100 % for the winner's."""
+    s, got = reviewed(SWAPPED)
+    states = s.record.states
+    assert got["marks"]
+    for m in got["marks"]:
+        ply = m["ply"]
+        cell = states[ply - 1].move_input(states[ply - 1].parse_move(m["move"]))[0][-1]
+        piece = next(p for p in states[ply].view().pieces if p.cell == cell)
+        assert m["player"] == s.tr("colour." + piece.colour), m
+    end = states[-1]
+    winner = end.seat_colour(end.result.winners[0])
+    line = next(k for k, side in enumerate(got["sides"]) if side["colour"] == winner)
+    assert got["points"][-1][line] == 100 and got["points"][-1][1 - line] == 0
+    assert {r["colour"] for r in got["summary"]} == {"purple", "green"}
+    assert [r["colour"] for r in got["summary"]] == [end.seat_colour(0), end.seat_colour(1)] == ["green", "purple"]
+    # the analysis board, after the blunder, counts the same forced win as the review's words (it had said
+    # no count: the proof of the shortest win stopped after one slice, as the search had nothing left)
+    blunder = next(m for m in got["marks"] if m["allows"])
+    assert blunder["allows"] == "After it, Purple wins by force in 3 moves"
+    moves = SWAPPED.split("m=")[1].split(",")[:blunder["ply"]]
+    shown = lines("snorkels?m=" + ",".join(moves), budget=5)
+    assert shown["done"] and shown["text"] == "Proven: Purple wins in 3 moves."
+
+
 def test_the_review_numbers_moves_as_the_move_list_does():
     """One numbering: the review's marks and points by move ("3." the first seat's, "2…" the second's),
     as the move list's rows number them, not by ply."""

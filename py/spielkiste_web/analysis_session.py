@@ -282,7 +282,8 @@ def op_lines(session: Any, m: dict) -> Answer:
         entry[1] += time.perf_counter() - t0
         entry[2] = top
     forced = lines.search is not None and lines.search.forced()     # the search has nothing left to weigh
-    done = bool(top["exact"]) and not top.get("proving") or state.result is not None or entry[1] >= budget or forced
+    done = ((bool(top["exact"]) or forced) and not top.get("proving")      # (a proof of the shortest win goes on)
+            or state.result is not None or entry[1] >= budget)
     return {"kind": "tree_lines", "path": path, "done": done, "spent": round(entry[1], 2),
             **lines_view(session, state, path, top, forced, entry[1])}
 

@@ -233,10 +233,17 @@ def answer(session: Any, rs: ReviewState, new: list[int], full: bool | None = No
     review, lang = rs.review, session.lang
     first = review.states[0]
     groups = sides(first)
+    colours = [first.seat_colour(g[0]) for g in groups]
 
     def point(ply: int) -> list[int]:
-        c = review.evals[ply]["c"]
-        return [c[g[0]] for g in groups]
+        """Each line's chance at `ply`: a line is a colour (the start's), whichever seat plays it then
+        (Snorkels' pie swap hands the colours over)."""
+        c, now = review.evals[ply]["c"], review.states[ply]
+        seat = {now.seat_colour(s): s for s in range(now.num_players)}
+        return [c[seat.get(colour, g[0])] for colour, g in zip(colours, groups, strict=True)]
+
+    def colour_name(state: State, seat: int) -> str:
+        return t("colour." + state.seat_colour(seat), lang)
 
     out: Answer = {"kind": "review", "state": "done" if review.done else "cancelled" if rs.cancelled else "running",
                    "key": rs.key, "done": len(review.evals), "total": review.total,
@@ -253,13 +260,15 @@ def answer(session: Any, rs: ReviewState, new: list[int], full: bool | None = No
     out["moves"] = texts
     numbers = move_numbers(rec)                    # as the move list numbers them: by move, not by ply
     out["numbers"] = numbers
-    out["marks"] = [{"ply": i + 1, "number": numbers[i], "seat": mv["seat"], "player": name[mv["seat"]],
+    out["marks"] = [{"ply": i + 1, "number": numbers[i], "seat": mv["seat"],
+                     "player": colour_name(review.states[i], mv["seat"]),         # the colour it moved then
                      "move": texts[i],
                      "mark": mv["mark"], "loss": mv["loss"], "best": mv.get("best"), "chance": mv.get("chance"),
                      "line": mv.get("line", []), "what": better_words(review.states[i], mv.get("best"), lang),
                      "allows": allows_words(review, i, lang)}
                     for i, mv in enumerate(result["moves"]) if mv["mark"]]
-    out["summary"] = [{"seat": s["seat"], "player": name[s["seat"]], "colour": first.seat_colour(s["seat"]),
+    last = review.states[-1]                       # a player by the colour it ended with
+    out["summary"] = [{"seat": s["seat"], "player": colour_name(last, s["seat"]), "colour": last.seat_colour(s["seat"]),
                        "moves": s["moves"], "loss": s["loss"], "inaccuracy": s["inaccuracy"],
                        "mistake": s["mistake"], "blunder": s["blunder"]} for s in result["summary"]]
     out["thresholds"] = {name_: points for name_, points in MARKS}
