@@ -29,6 +29,7 @@ SECONDS = 0.3                     # per position (review_session.SECONDS); #btn-
 DEEPER = 1.0
 SLICE = 0.12                      # seconds of work per review_step
 W, H, PAD, TOP = 600, 132, 6, 8   # the graph's viewBox and margins
+LEFT = 62                         # the plot's left edge: the win chance's labels stand in the gutter before it
 LINK_TEXT = 6000                  # the longest review text a link carries (URL-encoded), about 70 plies
 
 
@@ -370,18 +371,18 @@ class ReviewPanel:
         data = self.data or {}
         sides = data.get("sides") or self.sides
         n = max(1, self.total - 1)
-        step = (W - 2 * PAD) / n
+        step = (W - LEFT - PAD) / n
         inner = H - 2 * TOP
 
         def x(ply):
-            return round(PAD + ply * step, 1)
+            return round(LEFT + ply * step, 1)
 
         def y(c):
             return round(TOP + (100 - c) * inner / 100, 1)
 
         out = [f'<svg viewBox="0 0 {W} {H}" class="review-svg" aria-hidden="true" focusable="false">',
                f'<rect class="review-bg" x="0" y="0" width="{W}" height="{H}"/>',
-               f'<line class="review-mid" x1="{PAD}" x2="{W - PAD}" y1="{y(50)}" y2="{y(50)}"/>']
+               f'<line class="review-mid" x1="{LEFT}" x2="{W - PAD}" y1="{y(50)}" y2="{y(50)}"/>']
         out += self.axes(n, x, y, sides)
         plies = sorted(self.points)
         for p in plies:          # under the lines (which take no clicks): a column per ply, with its words
@@ -417,13 +418,14 @@ class ReviewPanel:
         box.setAttribute("aria-valuetext", self.label(ply) or str(ply))
 
     def axes(self, n, x, y, sides):
-        """The graph's axes, drawn over its background: the win chance's 0, 50 and 100 % at the left,
+        """The graph's axes, drawn over its background: the win chance's 0, 50 and 100 % in the gutter
+        at the left (before the plot, so no line or move number runs over them),
         the move numbers along the bottom as the move list numbers them (a label where a row of the
         list begins, about eight at most); and the legend below the graph: each side's name in its
         line's colour."""
         out = []
         for c, anchor in ((100, "hanging"), (50, "middle"), (0, "auto")):
-            out.append(f'<text class="review-axis" x="{PAD + 2}" y="{y(c)}" dominant-baseline="{anchor}">'
+            out.append(f'<text class="review-axis" x="{PAD}" y="{y(c)}" dominant-baseline="{anchor}">'
                        f'{esc(self.app.tr("ui.eval_percent", percent=c))}</text>')
         numbers = (self.data or {}).get("numbers") or []
         rows = [p for p in range(1, n + 1) if p - 1 >= len(numbers) or numbers[p - 1].endswith(".")

@@ -24,7 +24,7 @@ from spielkiste_web import links  # noqa: E402
 # plays D4 instead; Green then wins on G6 (tests/test_review.py's PLANTED position). Green's A1 was lost
 # already: a ladder down the A file, which the forced captures prove
 PLANTED = "snorkels?m=B1,A1,G7,F7,D4,G6"
-W, H, PAD, TOP = 600, 132, 6, 8          # review.py's graph geometry
+W, H, PAD, TOP, LEFT = 600, 132, 6, 8, 62          # review.py's graph geometry
 # 40 plies of two-player Weltreich, the search playing itself at 300 iterations a move: a game still
 # open to the end (a random game is decided within a few moves, and proven positions cost nothing)
 FORTY = ("weltreich?m=D1-D8,K10-E10,D8-E8,E10-E2,B2-G2,E2-J2,G2-G10,L10-K10,G10-I10,I12-I6,I10xK10,K12-K7,"
@@ -51,7 +51,15 @@ def review(page, seconds=None, timeout=120000):
 
 
 def check_graph(page, data):
-    """The graph's lines are the worker's points: one polyline per side, a point per ply."""
+    """The graph's lines are the worker's points: one polyline per side, a point per ply; the win
+    chance's labels stand left of the plot, clear of every line and move number (a phone had shown
+    "0 %1" and the lines over "50 %")."""
+    labels = page.eval_on_selector_all("#review-graph text.review-axis", "els => els.map(e => { const b = e.getBBox();"
+                                       " return [e.textContent, b.x, b.x + b.width]; })")
+    chances = [(x0, x1) for text, x0, x1 in labels if "%" in text]
+    numbers = [x0 for text, x0, _ in labels if "%" not in text]
+    assert len(chances) == 3 and all(x1 <= LEFT for _, x1 in chances), labels
+    assert numbers and min(numbers) > max(x1 for _, x1 in chances), labels
     lines = page.eval_on_selector_all("#review-graph polyline.review-line",
                                       "els => els.map(e => [e.dataset.colour, e.getAttribute('points')])")
     assert [c for c, _ in lines] == [s["colour"] for s in data["sides"]]
@@ -61,7 +69,7 @@ def check_graph(page, data):
         xy = [tuple(map(float, p.split(","))) for p in pts.split()]
         assert len(xy) == n
         for ply, (x, y) in enumerate(xy):
-            assert abs(x - (PAD + ply * (W - 2 * PAD) / (n - 1))) < 0.2
+            assert abs(x - (LEFT + ply * (W - LEFT - PAD) / (n - 1))) < 0.2
             assert abs((100 - (y - TOP) * 100 / (H - 2 * TOP)) - data["points"][ply][k]) < 0.2, (ply, k)
 
 
