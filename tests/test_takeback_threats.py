@@ -5,6 +5,7 @@ seat human) gets the computer back in one request."""
 import random
 
 from spielkiste.ai.levels import LEVELS
+from spielkiste.errors import SpielkisteError
 from spielkiste.record import Record
 from spielkiste.registry import GAMES
 from spielkiste_web import saves, threats
@@ -127,10 +128,20 @@ def test_computer_from_here_keeps_teams_together_and_is_refused_where_it_cannot_
 # ---------------------------------------------------------------------- threats
 def brute_threat(state):
     """A second route to the threat: every move of the passed position played, its winners and
-    the other seats' pieces counted on the board drawn (no first_win, no winning_moves hook)."""
-    other = threats.passed(state)
-    if other is None:
+    the other seats' pieces counted on the board drawn (no first_win, no winning_moves hook). The
+    passed position is built anew from the position's code, with the turn given as threats.passed
+    gives it: nothing a game keeps of the position (Blockade's king path for the side to move) is
+    carried over from the state the page has asked things of."""
+    given = threats.passed(state)
+    if given is None:
         return False, 0
+    try:
+        other = type(state).decode(given.encode())
+    except SpielkisteError:                        # a turn the reader refuses (Blockade counts the guards)
+        other = None
+    if other is None or other.to_move != given.to_move:     # (Aufstellen's code leaves the turn to its count)
+        other = type(state).decode(state.encode())
+        other.to_move, other.last = given.to_move, given.last
     seat = other.to_move
     wins, took = [], 0
     before = sum(1 for p in other.view().pieces if p.colour != other.seat_colour(seat))
@@ -274,3 +285,17 @@ def test_the_threat_warning_survives_a_reload_through_the_save():
         again = Session("en")
         snap = again.handle({"op": "load", "save": s.snapshot()["save"]})
         assert snap["moves_n"] == 2 and [a for a in snap["aids"] if a[0] == "threat"][0][2] is on
+
+
+def test_blockade_warns_of_a_king_with_a_way_out():
+    """Blockade after D9 G2 (Red's guard, Blue's guard that turns Blue's king): Blue's king on E2 has a
+    way out, so Blue wins next move unless Red blocks it. The warning said nothing (found by a probe):
+    the look with the turn passed read Red's king path, kept from the page's own questions. The
+    second route: after a Red move that does not block (G4), Blue's king leaves the board."""
+    s, _ = opened("blockade?m=D9,G2")
+    snap = s.handle({"op": "set", "aids": ["threat"]})
+    assert snap["threat"].startswith("Blue can win on E2 next move: E2-out"), snap["threat"]
+    state = s.record.current.copy()
+    state.push_text("G4")
+    state.push_text("E2-out")
+    assert state.result is not None and state.result.winners == (1,)

@@ -180,7 +180,8 @@ class Blockade(State):
 
     board: list[str]     # one letter per square: R/B kings, r/b guards, '.' empty
     guards: list[int]    # guards placed per seat
-    _exit: tuple[list[str] | None] | None   # the mover's exit_path(), once asked for
+    _exit: tuple[int, list[str] | None] | None   # (the mover, its exit_path()) once asked for: keyed by the
+    # mover, so a copy given the other turn (a threat's look, threats.passed) does not read the first's
 
     def _setup(self, options: Options) -> None:
         self.board = ["."] * NN
@@ -193,9 +194,9 @@ class Blockade(State):
     def exit_path(self, seat: int | None = None) -> list[str] | None:
         """The mover's (or seat's) king path out, or None (cached for the mover)."""
         if seat is None or seat == self.to_move:
-            if self._exit is None:
-                self._exit = (king_search(self.board, self.to_move)[0],)
-            return self._exit[0]
+            if self._exit is None or self._exit[0] != self.to_move:
+                self._exit = (self.to_move, king_search(self.board, self.to_move)[0])
+            return self._exit[1]
         return king_search(self.board, seat)[0]
 
     def legal_moves(self) -> list[int]:
