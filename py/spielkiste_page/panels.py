@@ -6,6 +6,7 @@ Each part is redrawn only when what it shows changed (MicroPython pays for every
 DOM on the main thread), and lists are written as one escaped markup string rather than element by
 element: text from a link or the worker is escaped, so it stays text. Each container has one
 listener, wired once (event delegation): redrawn elements carry data attributes, never handlers."""
+import js
 from pyscript import document
 
 from spielkiste_page.dom import el, is_null, on, set_text
@@ -28,9 +29,37 @@ def wire(app):
     on(el("movelist"), "click", clicked("button[data-ply]", lambda b: app.step_to(int(b.dataset.ply))))
     on(el("game-list"), "click", clicked("button[data-game]", lambda b: app.choose_game(str(b.dataset.game))))
     on(el("tools"), "click", clicked("button[data-tool]", lambda b: app.run_tool(str(b.dataset.tool))))
-    on(el("seats"), "change", clicked("select[data-seat]",
-                                      lambda s: app.set_seat(int(s.dataset.seat), str(s.value))))
+    on(el("seats"), "keydown", seat_key)
+    on(el("seats"), "change", clicked("select[data-seat]", lambda s: seat_changed(app, s)))
     on(el("aids"), "change", clicked("input[data-aid]", lambda c: app.toggle_aid(str(c.dataset.aid), bool(c.checked))))
+
+
+STEP_KEYS = ("ArrowUp", "ArrowDown", "ArrowLeft", "ArrowRight", "Home", "End", "PageUp", "PageDown")
+KEY_REST_MS = 700        # a seat's menu stepped through with the keys takes effect once they rest this long
+_stepped = {"at": 0.0}   # when a key last stepped a seat's menu (a closed menu changes at every arrow key)
+_resting: dict = {}      # seat -> the timer that applies its menu's value once the keys rest
+
+
+def seat_key(event):
+    if event.key in STEP_KEYS:
+        _stepped["at"] = js.Date.now()
+
+
+def seat_changed(app, select):
+    """A seat's menu changed: at once by a pointer or a chosen entry; stepped through with the arrow
+    keys (a closed menu changes at every key), once the keys rest, so the computer does not move
+    at each level passed on the way (found by a probe)."""
+    seat, value = int(select.dataset.seat), str(select.value)
+    if js.Date.now() - _stepped["at"] > 300:
+        app.set_seat(seat, value)
+        return
+    if seat in _resting:
+        js.clearTimeout(_resting.pop(seat))
+
+    def rest():
+        _resting.pop(seat, None)
+        app.set_seat(seat, value)
+    _resting[seat] = js.setTimeout(rest, KEY_REST_MS)
 
 
 _drawn: dict = {}        # part name -> what it shows now (a part is rewritten only when this changes)

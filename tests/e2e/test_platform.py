@@ -323,3 +323,26 @@ def test_solitaire_hint_and_solvability_from_the_worker(app, server):
     page.wait_for_function("document.querySelector('#tool-result').textContent.length > 0 && "
                            "!document.querySelector('#tool-result').textContent.includes('…')", timeout=90000)
     shot(page, "platform-solitaire-hint")
+
+
+def test_a_seat_menu_stepped_through_with_the_arrow_keys_takes_the_level_it_rests_on(page, server):
+    """A keyboard player steps the computer's seat menu down with the arrow keys while that seat is to
+    move: a closed menu changes at every key, and the computer moved at once at the first level on the
+    way (found by a probe). Now the change waits until the keys rest: no search starts while they
+    step, and the one move then comes from the level the menu rests on."""
+    open_app(page, server.url + "#snorkels")
+    menu = "#seats select[data-seat='1']"
+    page.select_option(menu, "human")                     # two humans: Green's turn will wait for us
+    page.wait_for_function(f"document.querySelector(\"{menu}\").value === 'human'")
+    click_some_targets(page, 1)
+    wait_moves(page, 1, timeout=60000)
+    labels = page.eval_on_selector_all(f"{menu} option", "els => els.map(e => e.textContent)")
+    page.focus(menu)
+    for _ in range(3):
+        page.keyboard.press("ArrowDown")
+        page.wait_for_timeout(120)
+    assert page.get_attribute("body", "data-thinking") != "1" and len(moves(page)) == 1, "a level on the way moved"
+    wait_moves(page, 2, timeout=60000)
+    assert page.inner_text(f"{menu} option:checked") == labels[3]
+    page.wait_for_function("Object.values(localStorage).some(v => /\"level\": *%d[,}]/.test(v.split('\\\\').join('')))"
+                           % levels.offered("snorkels")[2])
