@@ -286,9 +286,8 @@ def better_words(state: State, best: str | None, lang: str) -> str:
 def allows_words(review: Review, i: int, lang: str) -> str:
     """What the marked move i (from review.states[i]) allowed, where the review proved the position after
     it lost for its mover, in a two-player game: "After it, Purple wins by force in 3 moves" or "can
-    win at once" (the
-    shortest forced win within 3 moves, by the analysis board's proof: review.forced_line, within
-    ALLOWS_BUDGET positions); "" where that is not known."""
+    win at once" (the shortest forced win within 3 moves, by the analysis board's proof:
+    review.forced_line, within ALLOWS_BUDGET positions); "" where that is not known."""
     before, after, ev = review.states[i], review.states[i + 1], review.evals[i + 1]
     winner = 1 - before.to_move
     if after.result is not None or after.num_players != 2 or not ev["exact"] or ev["c"][winner] != 100:
