@@ -1057,8 +1057,7 @@ class App:
         human, a room, a lost engine. A slice that hangs is given up (engine.hurry), so the request
         that follows is not held up by it."""
         if self.turn.cancel():
-            el("thinking").hidden = True
-            document.body.dataset.thinking = "0"
+            self.thinking_done()
         el("stuck").hidden = True
         self.engine.hurry()
 
@@ -1080,8 +1079,7 @@ class App:
         A lost engine leaves only a reload (engine_lost)."""
         if not self.turn.fail(token):
             return
-        el("thinking").hidden = True
-        document.body.dataset.thinking = "0"
+        self.thinking_done()
         if lost:
             self.engine_lost()
         else:
@@ -1204,19 +1202,28 @@ class App:
             return
         if answer is None or not self.turn.searched(token):
             return
-        el("thinking").hidden = True
-        document.body.dataset.thinking = "0"
+        # the thinking row and body[data-thinking] stay on until the move is on the board: between the
+        # moves of a Sprung bonus chain they had dropped to 0 while the status still said "thinking"
         if not answer.get("move"):
+            self.thinking_done()
             self.draw()
             return
         try:
             played = await self.request({"op": "play", "move": answer["move"], "ply": ply})
         except (EngineError, EngineGone):
+            self.thinking_done()
             if self.snap is not None:
                 self.draw()
             return
-        self.apply(played.get("snapshot", played))
+        self.apply(played.get("snapshot", played))     # the computer's next move of a bonus chain begins here
+        if not self.turn.thinking:
+            self.thinking_done()
         self.moved(played)
+
+    def thinking_done(self):
+        """The computer's turn is over (played, set aside or cancelled): its thinking row goes."""
+        el("thinking").hidden = True
+        document.body.dataset.thinking = "0"
 
     def hint(self):
         return spawn(self._hint())

@@ -346,3 +346,24 @@ def test_a_seat_menu_stepped_through_with_the_arrow_keys_takes_the_level_it_rest
     assert page.inner_text(f"{menu} option:checked") == labels[3]
     page.wait_for_function("Object.values(localStorage).some(v => /\"level\": *%d[,}]/.test(v.split('\\\\').join('')))"
                            % levels.offered("snorkels")[2])
+
+
+SAMPLER = """() => { window.marks = []; window.sampler = setInterval(() => {
+  const t = document.body.dataset.thinking; if (window.marks[window.marks.length - 1] !== t) window.marks.push(t);
+}, 5); }"""
+
+
+def test_the_thinking_marker_stays_on_through_a_computer_bonus_chain(page, server):
+    """Schaff den Sprung: the computer's turn here is a chain of bonus moves (each its own search and
+    ply). body[data-thinking] (and the thinking row) stayed on 0 for 60-200 ms between them while the
+    status still said the computer was thinking (found by a probe): a script waiting for the marker
+    went on in the middle of the turn. Now it goes to 0 once, when the turn's last move is on the board."""
+    open_app(page, server.url + "#sprung?m=C4-D4,A8-D8,D8-E8,B6-D6,B8-D8,D4-E4,stop")
+    start = len(moves(page))
+    page.evaluate(SAMPLER)
+    page.select_option("#seats select[data-seat='1']", "computer")
+    page.wait_for_function("window.marks.includes('1') && document.body.dataset.thinking === '0'", timeout=60000)
+    page.wait_for_timeout(500)
+    marks = page.evaluate("clearInterval(window.sampler), window.marks")
+    assert len(moves(page)) - start >= 2, "the computer's turn was no chain here"
+    assert marks[marks.index("1"):] == ["1", "0"], marks
