@@ -7,7 +7,7 @@ import sys
 import pytest
 import re
 
-from spielkiste.engine import State
+from spielkiste.engine import State, after
 from spielkiste.record import Record
 from spielkiste.registry import get_game
 
@@ -79,13 +79,6 @@ def rollout_both_ways(s, seed: int, cap: int, *fields: str):
         return ((x.encode(), x.ply, x.last, x.to_move, *(getattr(x, f) for f in fields))
                 + (() if r is None else (r.rewards, r.winners, r.reason, r.args, r.line)))
     return slow, ending(fast) == ending(slow) and seq_fast == seq_slow and len(seq_slow) == slow.ply - s.ply
-
-
-def after(s, m):
-    """The position after move m (a copy)."""
-    t = s.copy()
-    t.play(m)
-    return t
 
 
 def wins_at_once(s) -> bool:
