@@ -263,7 +263,8 @@ def test_a_position_the_solver_decides_lost_shows_every_move_lost():
 def test_lines_of_a_finished_game_and_of_a_solvable_solitaire():
     won = SNORKELS.decode(PLANTED)
     won.push_text("A2")
-    assert Lines(won).run(iterations=10) == {"c": [100, 0], "exact": True, "solvable": None, "n": 0, "moves": []}
+    assert Lines(won).run(iterations=10) == {"c": [100, 0], "exact": True, "solvable": None, "n": 0, "moves": [],
+                                               "win_in": None, "proving": False}
     top = Lines(SOLITAIRE.decode(SOLITAIRE_POSITION)).run(seconds=0.2)
     assert top["solvable"] and top["exact"] and top["c"] == [100]
     assert top["moves"][0]["move"] in {"F7-H7", "F9-H9"} and top["moves"][0]["chance"] == 100

@@ -340,13 +340,14 @@ class Lines:
     def run(self, seconds: float | None = None, iterations: int | None = None, count: int = 3) -> dict[str, Any]:
         """Search a slice more and return the top `count` moves: {'c': each seat's chance (percent),
         'exact', 'solvable', 'n': iterations so far, 'moves': [{'move', 'chance' (the mover's, in
-        percent), 'exact', 'visits', 'line'}], best first}."""
+        percent), 'exact', 'visits', 'line'}], best first, 'win_in': the winner's moves to the end of a
+        decided position where proven (else None), 'proving': a proof of that is still going on}."""
         state, search = self.state, self.search
         if search is None:
             assert state.result is not None
             rewards = state.result.rewards
             return {"c": percent(rewards), "exact": True, "solvable": _solvable(state, rewards, True), "n": 0,
-                    "moves": []}
+                    "moves": [], "win_in": None, "proving": False}
         if seconds and self.solved is None:
             # the solitaire's solver starts afresh each time: longer attempts reach harder positions
             self.solve_seconds = min(MAX_SOLVE, max(SOLVE_SHARE * seconds, 2 * self.solve_seconds))

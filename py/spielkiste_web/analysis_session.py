@@ -274,7 +274,7 @@ def op_lines(session: Any, m: dict) -> Answer:
         tr.lines.pop(next(iter(tr.lines)))
     lines: Lines = entry[0]
     top = entry[2]
-    finished = top is not None and (top["exact"] and not top.get("proving") or state.result is not None)
+    finished = top is not None and (top["exact"] and not top["proving"] or state.result is not None)
     if top is None or (not finished and entry[1] < budget):
         lines.solve_seconds = min(lines.solve_seconds, SOLVE_CAP / 2)     # the next attempt: SOLVE_CAP at most
         t0 = time.perf_counter()
@@ -282,7 +282,7 @@ def op_lines(session: Any, m: dict) -> Answer:
         entry[1] += time.perf_counter() - t0
         entry[2] = top
     forced = lines.search is not None and lines.search.forced()     # the search has nothing left to weigh
-    done = ((bool(top["exact"]) or forced) and not top.get("proving")      # (a proof of the shortest win goes on)
+    done = ((bool(top["exact"]) or forced) and not top["proving"]      # (a proof of the shortest win goes on)
             or state.result is not None or entry[1] >= budget)
     return {"kind": "tree_lines", "path": path, "done": done, "spent": round(entry[1], 2),
             **lines_view(session, state, path, top, forced, entry[1])}
@@ -382,7 +382,7 @@ def verdict(session: Any, state: State, top: dict) -> str | None:
         return t("tree.proven_draw", lang) if all(v == 50 for v in c) else None
     names = " & ".join(session.colour_name(state, s) for s in winners)
     several = "team" if len(winners) > 1 else "one"
-    if top.get("win_in"):
+    if top["win_in"]:
         return t("tree.proven_in." + several, lang, player=names, n=top["win_in"])
     return t("tree.proven_win." + several, lang, player=names)
 
