@@ -402,6 +402,9 @@ class App:
         kept game's place: it opens the kept game it shows or continues, or else a game of its own,
         kept once the player acts in it, with the way back to the player's game offered."""
         frag = hash_text.lstrip("#")
+        if len(frag) > self.data["link_max"]:      # refused unread: splitting a megabyte stalls this thread
+            await self.bad_link(self.tr("err.link", why=self.tr("link.long")), game_of(frag[:40]), initial)
+            return
         pending, self.pending_example = self.pending_example, None
         example = pending[1] if pending is not None and pending[0] == frag else None
         self.hide_rules()
@@ -415,8 +418,10 @@ class App:
             return
         room = next((r for r in self.rooms if r.opens(frag)), None)
         if room is not None:             # a link into a room (lessons, a puzzle, an analysis)
-            if self.snap is None:        # the game behind it: the player's last one, kept as it is
-                await self.open_saved(self.storage.get("spielkiste.last") or self.data["default"])
+            if self.snap is None:        # the game behind it: the player's last one, kept as it is (an
+                # embed keeps none: the link's own game, so the host's "ready" names the game it shows)
+                await self.open_saved(game_of(frag) if self.embed else
+                                      self.storage.get("spielkiste.last") or self.data["default"])
             await room.open_link(frag, initial)
             return
         left = self.room is not None     # the browser's Back out of a room: the board is the room's still
@@ -537,7 +542,8 @@ class App:
                                   (self.storage.get("spielkiste.last") or self.data["default"]))
         else:
             self.update_hash()
-        self.show_message(self.tr("ui.link_bad_kept", why=texts.sentence(why)))
+        # an embed keeps no game of the visitor's: it says why only
+        self.show_message(texts.sentence(why) if self.embed else self.tr("ui.link_bad_kept", why=texts.sentence(why)))
 
     async def open_saved(self, gid, start=False):
         """The game `gid` opens with (the one last played), or a new one; a kept game that cannot

@@ -259,6 +259,10 @@ class Embedding:
 def field(data, name):
     """A plain value (text, number, true/false) of the posted object `data`, or None. Read one
     field at a time: a JS exception (JSON.stringify of a cyclic object) would pass through
-    MicroPython's `try`, and no read of a posted (structured-cloned) object throws."""
-    value = getattr(data, name, None) if not isinstance(data, (str, int, float)) else None
+    MicroPython's `try`, and no read of a posted (structured-cloned) object throws; a field too
+    big to copy is None, as a malformed one is."""
+    try:
+        value = getattr(data, name, None) if not isinstance(data, (str, int, float)) else None
+    except MemoryError:          # a text of megabytes: MicroPython's heap cannot hold its copy
+        return None
     return value if isinstance(value, (str, int, float)) else None

@@ -3,7 +3,8 @@ build time: build.py writes `build()` to dist/page_data.json.
 
 The page never imports the engine, so the text table's keys it shows itself (the toolbar, the
 chooser, the new-game dialog, the side panel's fixed words), every game's options, seat colours,
-aids and tools, and the levels' figures travel here as plain data. Texts stay unformatted: the
+aids and tools, the levels' figures and the longest link the worker reads (the page refuses a
+longer one before it reads a word of it) travel here as plain data. Texts stay unformatted: the
 page fills their str.format fields and `{n:one|other}` plurals itself (spielkiste_page/texts.py).
 Option steps (Die Drei's tile buttons) are functions in the engine: here each is a table from
 every value to the stepped one."""
@@ -12,10 +13,11 @@ from spielkiste.ai.levels import LEVELS
 from spielkiste.registry import ENTRIES
 from spielkiste.texts import LANGS, TABLE
 from spielkiste_web import saves, ui_texts  # noqa: F401  (ui_texts adds the page's keys to the table)
-from spielkiste_web.links import DEFAULT_GAME
+from spielkiste_web.links import DEFAULT_GAME, MAX_LEN
 
 # the keys the page translates itself; every other text comes translated in the worker's snapshots
-PREFIXES = ("ui.", "game.", "blurb.", "goal.", "colour.", "level.", "opt.", "aid.", "tool.", "err.saved")
+PREFIXES = ("ui.", "game.", "blurb.", "goal.", "colour.", "level.", "opt.", "aid.", "tool.", "err.saved",
+            "err.link", "link.long")
 
 
 def texts() -> dict[str, list[str]]:
@@ -64,4 +66,4 @@ def level_figures() -> dict:
 
 def build() -> dict:
     return {"texts": texts(), "games": [game(e) for e in ENTRIES.values()], "levels": level_figures(),
-            "default": DEFAULT_GAME, "seat_kinds": list(saves.SEAT_KINDS)}
+            "default": DEFAULT_GAME, "seat_kinds": list(saves.SEAT_KINDS), "link_max": MAX_LEN}
