@@ -159,8 +159,8 @@ def test_abb11_red_cylinder_must_take_the_only_free_centre_and_blue_wins_with_a_
 def test_abb11_blue_cylinder_cannot_move_and_loses():
     s = pos(ABB11, 17)
     assert s.result is not None and s.result.winners == (0,) and s.result.reason == "why.aufstellen.stuck"
-    assert s.result.message("en") == "Blue must move a cylinder and cannot: Red wins."
-    assert s.result.message("de") == "Blau muss mit einem Zylinder ziehen und kann es nicht: Rot gewinnt."
+    assert s.result.message("en") == "Blue must move the cylinder and cannot: Red wins."
+    assert s.result.message("de") == "Blau muss mit dem Zylinder ziehen und kann es nicht: Rot gewinnt."
     assert s.legal_moves() == []
 
 
@@ -170,7 +170,8 @@ def test_loss_when_the_opening_cylinder_move_is_blocked():
     assert s.result is None
     s.push_text("H2")
     assert s.result.winners == (1,) and s.result.reason == "why.aufstellen.stuck"
-    assert s.result.args["shape"] == "@shape.cylinder"
+    assert s.result.args["piece"] == "@aufstellen.piece.cylinder"
+    assert s.result.message("en") == "Red must move the cylinder and cannot: Blue wins."
 
 
 def test_loss_when_no_piece_of_the_due_type_can_move_although_others_could():

@@ -5,10 +5,11 @@ seat human) gets the computer back in one request."""
 import random
 
 from spielkiste.ai.levels import LEVELS
+from spielkiste.engine import after
 from spielkiste.errors import SpielkisteError
 from spielkiste.record import Record
 from spielkiste.registry import GAMES
-from spielkiste_web import saves, threats
+from spielkiste_web import links, saves, threats
 from spielkiste_web.session import Session
 from test_session import opened
 
@@ -126,6 +127,25 @@ def test_computer_from_here_keeps_teams_together_and_is_refused_where_it_cannot_
 
 
 # ---------------------------------------------------------------------- threats
+def brute_after(state):
+    """The second route where a move shapes the reply (Die Drei, Surikata, Aufstellen): every move
+    of the player and every reply played by the rules (no first_win, no winning_moves hook), from a
+    position built anew from the code; the moves after which the other side can win at once."""
+    fresh = type(state).decode(state.encode())
+    moves, allowing = fresh.legal_moves(), 0
+    for move in moves:
+        nxt = fresh.copy()
+        nxt.play(move)
+        if nxt.result is None:
+            for reply in nxt.legal_moves():
+                end = nxt.copy()
+                end.play(reply)
+                if end.result is not None and end.result.rewards[nxt.to_move] == 1.0:
+                    allowing += 1
+                    break
+    return ("after" if allowing and 2 * allowing >= len(moves) else None), allowing, len(moves)
+
+
 def brute_threat(state):
     """A second route to the threat: every move of the passed position played, its winners and
     the other seats' pieces counted on the board drawn (no first_win, no winning_moves hook). The
@@ -169,12 +189,25 @@ def random_positions(gid, players, plies, seed):
 
 
 def test_the_threat_is_what_a_scan_of_every_move_finds_in_every_game():
-    seen = {"wins": 0, "captures": 0, None: 0}
+    seen = {"wins": 0, "captures": 0, "after": 0, None: 0}
     for gid, game in GAMES.items():
         for players in [n for n in game.player_counts if n > 1][:1]:
             for seed in range(3):
                 for state in random_positions(gid, players, 24, seed)[::2]:
                     found = threats.find(state)
+                    if state.move_shapes_reply:
+                        kind, allowing, total = brute_after(state)
+                        got = found.kind if isinstance(found, threats.Threat) else found
+                        assert got == kind, (gid, state.encode())
+                        seen[kind] += 1
+                        if isinstance(found, threats.Threat):
+                            assert (found.count, found.total) == (allowing, total)
+                            end = found.passed.copy()            # the reply named wins after the move named
+                            end.play(found.move)
+                            assert end.result.rewards[found.seat] == 1.0 and found.mine in state.legal_moves()
+                            text = threats.words(state, found, "en")
+                            assert state.move_text(found.mine) in text and found.passed.move_text(found.move) in text
+                        continue
                     kind, took = brute_threat(state)
                     got = found.kind if isinstance(found, threats.Threat) else found
                     assert got == kind, (gid, state.encode())
@@ -193,7 +226,29 @@ def test_the_threat_is_what_a_scan_of_every_move_finds_in_every_game():
                             mine = other.seat_colour(found.seat)
                             assert sum(p.colour != mine for p in other.view().pieces) - \
                                 sum(p.colour != mine for p in after.view().pieces) == took
-    assert seen["wins"] and seen["captures"] and seen[None]       # each kind met in real positions
+    assert seen["wins"] and seen["captures"] and seen["after"] and seen[None]     # each kind met in real positions
+
+
+def test_where_a_move_shapes_the_reply_the_threat_is_what_follows_the_players_moves():
+    """Found by a newcomer probe. Aufstellen: whatever Red plays, Blue walls in Red's cylinder (E8),
+    and the warning had said nothing; Die Drei: it had said "Black can win on G1 next move", where
+    Black places only where White's pawn attacks: after the probe's C2 G1 was not Black's to take,
+    and fewer than half of White's moves let Black win at once."""
+    walled = links.from_fragment("aufstellen?m=B8,K11,B11,E5,H5,E11").current
+    found = threats.find(walled)
+    assert found.kind == "after" and (found.count, found.total) == (len(walled.legal_moves()),) * 2
+    assert brute_after(walled) == ("after", found.count, found.total)
+    assert threats.words(walled, found, "en") == ("Whatever Red plays, Blue can win next move, as after B2: E8 "
+                                                  "(Red must move the cylinder and cannot: Blue wins)")
+    assert threats.words(walled, found, "de") == ("Was Rot auch zieht, Blau kann im nächsten Zug gewinnen, so "
+                                                  "nach B2: E8 (Rot muss mit dem Zylinder ziehen und kann es "
+                                                  "nicht: Blau gewinnt)")
+    drei = links.from_fragment("drei?m=G4,G3,E4,G2").current
+    c2 = after(drei, drei.parse_move("C2"))
+    assert "G1" not in {c2.move_text(r) for r in c2.legal_moves()}
+    kind, allowing, total = brute_after(drei)
+    assert threats.find(drei) is None and kind is None and 0 < 2 * allowing < total
+    assert threats.words(drei, None, "en") == "No threat: Black cannot win next move."     # Die Drei takes no piece
 
 
 def test_no_threat_is_said_as_such_and_a_game_of_one_has_none():

@@ -190,6 +190,11 @@ class State:
     # can all lose at once (Ziggurats' stuck player)? else every outcome's two sides' rewards add up to 1
     shared_loss: ClassVar[bool] = False
     quiet_reason: ClassVar[str] = ""                # text key of that draw, with {rounds}
+    takes_pieces: ClassVar[bool] = False            # can a move take pieces off the board?
+    # does a move limit what the next player may do (Die Drei's attacked squares, Surikata's
+    # meerkat, Aufstellen's piece due)? Then passing the turn is a fiction: a threat is what the
+    # other side can do after the player's move (spielkiste_web/threats.py)
+    move_shapes_reply: ClassVar[bool] = False
     stuck_reason: ClassVar[str] = "why.draw"        # text key of the draw when no seat can take a turn
     move_pattern: ClassVar[str] = r"[A-Za-z0-9-]+"  # syntax of one move (checked before legality)
     aids: ClassVar[tuple[str, ...]] = ()            # optional overlays the player can switch on

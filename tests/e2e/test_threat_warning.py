@@ -52,3 +52,18 @@ def test_the_threat_warning_is_said_with_the_aid_on_in_both_languages_and_not_wi
     page.uncheck(BOX)
     page.wait_for_function("!document.getElementById('status-extra').textContent.includes('A2')")
     assert "next move" not in page.text_content("#status-extra")
+
+
+def test_a_threat_that_follows_every_move_is_said_where_the_move_shapes_the_reply(app, server):
+    """Aufstellen (found by a newcomer probe): whatever Red plays, Blue walls in Red's cylinder with
+    E8. The warning had said nothing, because the turn passed to Blue left Red's cylinder free; it
+    now says what follows Red's own moves (the worker side: test_takeback_threats.py)."""
+    page = open_app(app, server.url + "#aufstellen?m=B8,K11,B11,E5,H5,E11")
+    if not page.is_checked(BOX):
+        page.check(BOX)
+    says(page, "Whatever Red plays, Blue can win next move, as after B2: E8 (Red must move the cylinder and cannot")
+    page.select_option("#lang", "de")
+    says(page, "Was Rot auch zieht, Blau kann im nächsten Zug gewinnen, so nach B2: E8")
+    shot(page, "threat-warning-aufstellen-de")
+    page.select_option("#lang", "en")
+    page.uncheck(BOX)

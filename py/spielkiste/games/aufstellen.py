@@ -82,8 +82,11 @@ add({
     "aufstellen.next": ("Then: {next}.", "Danach: {next}."),
     "aufstellen.centres": ("Only the 16 circled centres are used.", "Gespielt wird nur auf den 16 Zentren."),
     "why.aufstellen.line": ("Four in a line: {winner} wins.", "Vier in einer Linie: {winner} gewinnt."),
-    "why.aufstellen.stuck": ("{player} must move a {shape} and cannot: {winner} wins.",
-                             "{player} muss mit einem {shape} ziehen und kann es nicht: {winner} gewinnt."),
+    "why.aufstellen.stuck": ("{player} must move {piece} and cannot: {winner} wins.",
+                             "{player} muss mit {piece} ziehen und kann es nicht: {winner} gewinnt."),
+    "aufstellen.piece.square": ("a square", "einem Viereck"),          # each player has one cylinder
+    "aufstellen.piece.triangle": ("a triangle", "einem Dreieck"),
+    "aufstellen.piece.cylinder": ("the cylinder", "dem Zylinder"),
     "aufstellen.illegal.placed.square": ("now a square is placed, not moved",
                                          "jetzt wird ein Viereck gesetzt, nicht gezogen"),
     "aufstellen.illegal.placed.triangle": ("now a triangle is placed, not moved",
@@ -132,6 +135,7 @@ add({
 
 class Aufstellen(State):
     id = "aufstellen"
+    move_shapes_reply = True
     version = 2                      # 2: the code ends with the repetition mark (shared, engine.py)
     repetition = True
     search_settings = SearchSettings(cap=120)
@@ -267,7 +271,7 @@ class Aufstellen(State):
         if action == SHIFT and not self.movable():
             seat = self.to_move
             return Outcome.win(self, 1 - seat, "why.aufstellen.stuck", player=self.seat_ref(seat),
-                               shape="@shape." + kind, winner=self.seat_ref(1 - seat))
+                               piece="@aufstellen.piece." + kind, winner=self.seat_ref(1 - seat))
         return None
 
     def key(self) -> Hashable:

@@ -126,6 +126,7 @@ add({
 
 class Drei(State):
     id = "drei"
+    move_shapes_reply = True
     version = 2                      # 2: the code ends with the repetition mark (shared, engine.py)
     option_specs = (
         Option("continuation", "bool", False, (), "opt.drei.continuation"),

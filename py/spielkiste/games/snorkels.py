@@ -67,6 +67,7 @@ add({
 
 class Snorkels(State):
     id = "snorkels"
+    takes_pieces = True
     option_specs = (
         Option("pie", "bool", True, (), "opt.snorkels.pie"),
         Option("stones", "int", 0, (0, 1, 2, 3), "opt.snorkels.stones"),

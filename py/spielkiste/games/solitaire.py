@@ -121,6 +121,7 @@ add({
 
 class Solitaire(State):
     id = "solitaire"
+    takes_pieces = True
     player_counts = (1,)
     option_specs = (
         Option("shuffle", "bool", False, (), "opt.solitaire.shuffle"),

@@ -88,6 +88,7 @@ def random_mounds(seed: int) -> list[int]:
 
 class Surikata(State):
     id = "surikata"
+    move_shapes_reply = True
     option_specs = (
         Option("mounds", "choice", "hand", ("hand", "random"), "opt.surikata.mounds"),
         Option("seed", "int", 0, (), "ui.option.seed"),

@@ -151,6 +151,7 @@ add({
 
 class Weltreich(State):
     id = "weltreich"
+    takes_pieces = True
     version = 2               # 2: partners sit side by side (seats 0+1, 2+3)
     player_counts = (2, 3, 4)
     team_counts = (4,)
