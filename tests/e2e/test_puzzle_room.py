@@ -253,3 +253,16 @@ def test_an_embedded_daily_puzzle_tells_its_host_solved_and_failed(page, host): 
     assert events(page, "solved") == solved                      # one each
     inner = [f for f in page.frames if f != page.main_frame][0]
     assert inner.evaluate("localStorage.getItem('spielkiste.puzzle.snorkels')") is None     # an embed keeps nothing
+
+
+def test_an_embedded_puzzle_of_another_game_tells_its_host_that_game(page, host):  # noqa: F811
+    """Found by a probe: the frame opened the default game (Snorkels) behind a Das Tor puzzle, so its
+    "ready" said snorkels while the frame showed Das Tor. An embed keeps no game: behind the puzzle
+    is the link's own game."""
+    frame = host.open(page, "?embed&puzzle=3#tor")
+    frame.locator("#puzzle:not([hidden])").wait_for(timeout=30000)
+    ready = wait_event(page, "ready")[0]
+    assert ready["game"] == "tor" and ready["link"].endswith("#tor?puzzle=3")
+    inner = [f for f in page.frames if f != page.main_frame][0]
+    assert inner.evaluate("window.spielkiste()").startswith("tor")
+    assert frame.locator("#puzzle").get_attribute("data-id") == "3"
