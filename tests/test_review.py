@@ -13,7 +13,8 @@ from spielkiste.record import Record
 from spielkiste.registry import get_game
 from spielkiste.ai.mcts import Search
 from spielkiste import puzzles
-from spielkiste.review import LINE, MARKS, Lines, Review, seat_chances
+from spielkiste.puzzles.proof import Prover
+from spielkiste.review import LINE, MARKS, Lines, Review, forced_line, proven, seat_chances
 
 SNORKELS, WELTREICH, SOLITAIRE = get_game("snorkels"), get_game("weltreich"), get_game("solitaire")
 
@@ -295,3 +296,42 @@ def test_two_sides_chances_add_up_to_one_from_the_same_simulations():
     search = Search(z, seed=2)
     search.run(iterations=60)
     assert z.shared_loss and sum(seat_chances(search)) < 0.9     # most random playouts end stuck: 0.1 each
+
+
+def test_a_proof_one_ply_later_marks_the_move_that_allowed_it():
+    """Found by a newcomer probe (Aufstellen, English and German): Red's 2. K11 loses by force (Blue
+    walls in Red's cylinder), but the review saw 44 % after it, proved the loss only after Blue's
+    H8, charged the fall to H8 and said the game had no mistake. A position from which its mover
+    reaches a proven win is proven won: the review now takes the proof one ply back (Review.add).
+    Here the proof after H8 is the puzzles' exhaustive prover's, a route apart from the search."""
+    rec = Record.replay(get_game("aufstellen").new(), ["H11", "B2", "K11", "H8"])
+    review = Review(rec, iterations=300)
+    for _ in range(4):
+        review.step()
+    assert not review.evals[3]["exact"] and review.evals[3]["c"][0] > 25      # after K11 it looked open
+    lost = rec.states[4]
+    line = forced_line(lost, Prover(1))                                       # Blue wins by force after H8
+    assert line and len(line) <= 5
+    review.add({"c": [0, 100], "exact": True, "best": lost.move_text(line[0]), "line": [lost.move_text(line[0])],
+                "solvable": None, "n": 0})
+    result = review.result()
+    assert result["plies"][3]["exact"] and result["plies"][3]["c"] == [0, 100]
+    assert result["plies"][3]["best"] == "H8" and result["plies"][3]["line"][:2] == ["H8", lost.move_text(line[0])]
+    k11, h8 = result["moves"][2], result["moves"][3]
+    assert (k11["move"], k11["mark"], h8["move"], h8["mark"]) == ("K11", "blunder", "H8", "")
+    assert Prover(1).wins(rec.states[3], 3)                  # and so it is: Blue to move wins within 3 moves
+
+
+def test_a_near_certain_estimate_is_proven_by_the_exhaustive_prover_or_left_as_it_is():
+    """What made the probe's game right in the page: after 2… H8 the search (0.3 s in Pyodide)
+    estimated Red at 0 % without a proof; the review asks the puzzles' prover, and marks it exact
+    only where that proves Blue's win (review.proven)."""
+    game = get_game("aufstellen")
+    lost = Record.replay(game.new(), ["H11", "B2", "K11", "H8"]).current
+    estimate = {"c": [3, 97], "exact": False, "best": "B5", "line": ["B5", "E8"], "solvable": None, "n": 100}
+    got = proven(lost, estimate)
+    assert got == {**estimate, "c": [0, 100], "exact": True}      # Red to move: its move stays the search's
+    assert Prover(1).wins(lost, 3) and not Prover(1).wins(lost, 1)
+    open_ = Record.replay(game.new(), ["H11", "B2"]).current          # no forced win within 3 moves: as it was
+    assert not Prover(0).wins(open_, 3)
+    assert proven(open_, {**estimate, "c": [95, 5]}) == {**estimate, "c": [95, 5]}

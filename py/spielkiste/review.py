@@ -8,8 +8,9 @@ describes the formats.
 
 A position's win chances are each seat's expected reward (engine.Outcome: 1 a win, 0 a loss,
 0.5 a draw; the solitaire's grade) in whole percent: exact where the game ended, the search
-proved it or the game's solver decided it (Die Drei's solve hook, the solitaire's solver);
-else the search's estimate after the budget. A move's loss is how much its mover's chance fell
+proved it or the game's solver decided it (Die Drei's solve hook, the solitaire's solver), or
+the move played next reaches a position proven won for its mover (Review.add); else the
+search's estimate after the budget. A move's loss is how much its mover's chance fell
 from the position before (its best move) to the position after; none for the move the search
 would have played, the only legal move, or (in the solitaire, where the solver's exact grade and
 the search's estimate are not on one scale) between an exact and an estimated position."""
@@ -28,6 +29,8 @@ from .record import Record
 VERSION = 1
 MARKS = (("blunder", 40), ("mistake", 25), ("inaccuracy", 15))   # a move's loss in points, at least
 LINE = 5                # moves of a line kept
+NEAR = 10               # percent: a two-player estimate this close to certain is worth a proof (Review.add)
+PROOF_BUDGET = 2_000    # positions of that proof, at most (~0.05 s in CPython)
 SOLVE_SHARE = 0.5       # of a timed budget, at most this part for the game's exact solver
 MAX_SOLVE = 2.0         # seconds: the longest attempt of the exact solver in one slice of Lines.run
 MOST = 3                # the winner's moves at most in a forced win's exhaustive proof (forced_line)
@@ -224,6 +227,29 @@ def evaluate(search: Search | None, state: State, seconds: float | None, iterati
             "line": line_from(search, best), "solvable": _solvable(state, chances, known), "n": search.iterations}
 
 
+def proven(state: State, ev: Eval) -> Eval:
+    """A two-player estimate within NEAR of certain, made exact where the puzzles' exhaustive prover
+    (forced_line, a route apart from the search) finds the likely winner's forced win within
+    PROOF_BUDGET positions: the search's estimate of 0 % is not a proof, and the review marks only
+    what it knows (Aufstellen: a cylinder walled in three moves on, which 0.3 s in the page did
+    not prove)."""
+    winner = 0 if ev["c"][0] > ev["c"][1] else 1
+    try:
+        line = forced_line(state, Prover(winner, PROOF_BUDGET))
+    except OutOfBudget:
+        return ev
+    if not line:
+        return ev
+    rewards = (1.0, 0.0) if winner == 0 else (0.0, 1.0)
+    if state.to_move != winner:               # the loser's move: the search's choice, its line the proof's
+        return {**ev, "c": percent(rewards), "exact": True}
+    texts, s = [], state.copy()
+    for move in line[:LINE]:
+        texts.append(s.move_text(move))
+        s.play(move)
+    return {**ev, "c": percent(rewards), "exact": True, "best": texts[0], "line": texts}
+
+
 def _solvable(state: State, chances: Rewards | list[float], known: bool) -> bool | None:
     """For one-seat games: can the best grade (reward 1) still be reached? None when not known."""
     if state.num_players != 1:
@@ -268,8 +294,29 @@ class Review:
         state = self.states[i]
         if state.result is None:
             self._searching(i)
-        self.evals.append(evaluate(self.search, state, self.seconds, self.iterations))
+        self.add(evaluate(self.search, state, self.seconds, self.iterations))
         return {"done": i + 1, "total": len(self.states), "ply": i, "eval": self.evals[i]}
+
+    def add(self, ev: Eval) -> None:
+        """Append the next position's evaluation, proven where the estimate is near certain and a
+        proof is quick (`proven`). Where it is proven won for the player who moved
+        into it, so is the position before, with two players (that player had this move), and so
+        back as far as that goes: a second look at the proof the search found one ply later (found
+        by a probe: Aufstellen's 2. K11 lost by force to H8, yet the review saw 44 % after it and
+        charged the fall to Blue's H8, so it said no move was a mistake)."""
+        state = self.states[len(self.evals)]
+        if not ev["exact"] and state.num_players == 2 and state.result is None and min(ev["c"]) <= NEAR:
+            ev = proven(state, ev)
+        self.evals.append(ev)
+        i = len(self.evals) - 1
+        while i > 0 and self.states[0].num_players == 2:
+            now, before = self.evals[i], self.evals[i - 1]
+            if before["exact"] or not now["exact"] or now["c"][self.states[i - 1].to_move] != 100:
+                return
+            move = self.moves[i - 1]
+            self.evals[i - 1] = {**before, "c": list(now["c"]), "exact": True, "best": move,
+                                 "line": [move] + now["line"][:LINE - 1]}
+            i -= 1
 
     def _searching(self, i: int) -> None:
         """The search for position i: the previous position's tree moved on by the move played

@@ -196,7 +196,7 @@ def advance(rs: ReviewState, deadline: float) -> int | None:
         rs.spent += time.perf_counter() - t0
         if rs.solved is not None and rs.solved[1]:
             rewards, line = rs.solved
-            review.evals.append({"c": percent(rewards), "exact": True, "best": line[0], "line": line[:LINE],
+            review.add({"c": percent(rewards), "exact": True, "best": line[0], "line": line[:LINE],
                                  "solvable": _solvable(state, rewards, True), "n": 0})
             return i
     search = review.search
@@ -214,7 +214,7 @@ def advance(rs: ReviewState, deadline: float) -> int | None:
     known = rs.solved is not None or search.root.proven is not None
     ev: Eval = {"c": percent(chances), "exact": known, "best": state.move_text(best.move),
                 "line": line_from(search, best), "solvable": _solvable(state, chances, known), "n": search.iterations}
-    review.evals.append(ev)
+    review.add(ev)
     return i
 
 
