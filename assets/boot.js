@@ -224,6 +224,8 @@
       e = plain[i];
       if (texts[e.dataset.t] !== undefined && e.textContent !== texts[e.dataset.t] && complete(e)) e.textContent = texts[e.dataset.t];
     }
+    var picker = document.getElementById("lang");      // the language switch says the language shown
+    if (picker && complete(picker)) picker.value = lang;
     var titled = document.querySelectorAll("[data-tt]");
     for (i = 0; i < titled.length; i++) {
       e = titled[i];

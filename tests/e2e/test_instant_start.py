@@ -89,11 +89,14 @@ def test_a_first_visit_paints_its_game_and_plays_the_click(held_page, server):
     """With no link and no save, the page opens the game's start (Snorkels' default set-up, not a
     random one, issue 54): the board shown early is that very board, so a click there is kept and
     played. A German browser gets the early page in German, as Python will draw it: the game list
-    (with its lessons' and puzzles' links) and the seat rows are the ones Python draws."""
+    (with its lessons' and puzzles' links) and the seat rows are the ones Python draws, and the
+    language switch says Deutsch."""
     page = held_page
     page.goto(server.url)
     assert early_board(page) == "exact"
     assert page.get_attribute("html", "lang") == "de"
+    assert page.input_value("#lang") == "de"          # the switch says the language shown (it said English)
+    assert page.get_attribute("#message-close", "aria-label") == "Schließen"
     side = ("() => [[...document.querySelectorAll('#game-list li')].map(li => li.innerText),"
             " [...document.querySelectorAll('#seats li')].map(li => li.innerText),"
             " [...document.querySelectorAll('#aids label')].map(l => l.innerText)]")
