@@ -269,6 +269,8 @@ class Board:
             self.app.room.on_cell(cell)
             return
         if not self.playable():
+            if self.app.turn.thinking and not self.view_only and not self.editing():
+                self.app.notify(self.app.tr("ui.wait_computer"))      # said, not dropped without a word
             return
         self.focus_cell = cell
         had = self.clicks.prefix

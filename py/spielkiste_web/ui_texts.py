@@ -280,6 +280,8 @@ add({
     "ui.back_to_rules": ("Back to the rules", "Zurück zu den Regeln"),
     "ui.other_tab": ("This game was changed in another tab: it now shows the latest position.",
                      "Diese Partie wurde in einem anderen Tab geändert: hier steht jetzt die neueste Stellung."),
+    "ui.wait_computer": ("The computer is thinking: your move comes after its move (or press Move now).",
+                         "Der Computer denkt nach: Du ziehst nach seinem Zug (oder drücke „Jetzt ziehen“)."),
     "ui.other_tab_thinking": ("The computer is moving in another tab.", "Der Computer zieht im anderen Tab."),
     "ui.link_bad_kept": ("{why} Your game is kept.", "{why} Deine Partie bleibt erhalten."),
     "ui.tools": ("Tools", "Werkzeuge"),          # the side panel's menu of rare buttons (spielkiste_page/menu.py)

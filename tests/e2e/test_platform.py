@@ -172,6 +172,11 @@ def test_stop_button_and_computer_versus_computer(app, server):
     page.click("#newgame-start")
     page.wait_for_selector("body[data-thinking='1']")
     page.wait_for_function("document.querySelector('#thinking-text').textContent.includes('·')", timeout=90000)
+    page.click("[data-cell='D4']")          # a tap while it thinks is answered, not dropped without a word (probe)
+    page.wait_for_function("!document.getElementById('notice').hidden && document.getElementById('notice-text')"
+                           ".textContent.startsWith('The computer is thinking: your move comes after its move')",
+                           timeout=5000)
+    assert moves(page) == []
     t0 = time.time()
     page.click("#btn-stop")
     wait_moves(page, 1, timeout=10000)
