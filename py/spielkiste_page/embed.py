@@ -168,6 +168,7 @@ class Embedding:
         observer = js.ResizeObserver.new(keep(create_proxy(lambda *args: self.report_size())))
         observer.observe(document.documentElement)
         observer.observe(el("side"))
+        observer.observe(el("message"))       # shown or closed: report_size counts its height
         self.report_size()
 
     def report_size(self) -> None:
@@ -175,9 +176,11 @@ class Embedding:
         width = float(el("play").clientWidth)         # the board is as wide as the frame when it can be
         box = None if is_null(board) else board.viewBox.baseVal
         ratio = float(box.height) / float(box.width) if box is not None and float(box.width) else 1.0
-        message = el("message")
-        extra = 0.0 if message.hidden else float(message.getBoundingClientRect().height)
-        height = math.ceil(width * ratio + float(el("side").getBoundingClientRect().height) + 8 + extra)
+        # what stands above the board (the message bar, when shown, with its margins): #play fills
+        # the frame below it (app.css)
+        above = max(0.0, float(el("play").getBoundingClientRect().top) + float(window.scrollY))
+        document.documentElement.style.setProperty("--above-play", f"{above}px")
+        height = math.ceil(width * ratio + float(el("side").getBoundingClientRect().height) + 8 + above)
         if height != self.height:
             self.height = height
             self.post("resize", height=height)

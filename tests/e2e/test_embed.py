@@ -173,6 +173,27 @@ def test_resize_asks_for_the_height_that_fits_the_width_and_seats_that_do_not_fi
     assert board["width"] > 690 and abs(board["height"] - board["width"]) < 12
 
 
+def test_an_embed_that_opens_with_a_message_asks_for_the_height_that_holds_it(page, host):
+    """Found by a probe: a frame whose link could not be read showed its message but asked for the
+    height without it, so its controls were cut off (694 px asked, 775 needed). The message's size
+    is now watched like the side panel's."""
+    frame = host.open(page, "?embed#snorkels?m=ZZ9")
+    wait_event(page, "ready")
+    frame.locator("#message:not([hidden])").wait_for(timeout=30000)
+    assert frame.locator("#message-text").inner_text() == "This link cannot be read: move 1 (ZZ9) is not allowed there."
+    inner = frame_page(page)
+    fits = "document.documentElement.scrollHeight <= innerHeight + 1"
+    for _ in range(20):                 # the host gives the frame each height it asks for
+        wanted = events(page, "resize")[-1]["height"]
+        page.evaluate(f"document.getElementById('game').height = {wanted}")
+        page.wait_for_timeout(250)
+        if events(page, "resize")[-1]["height"] == wanted and inner.evaluate(fits):
+            break
+    assert inner.evaluate(fits), inner.evaluate("[document.documentElement.scrollHeight, innerHeight]")
+    frame.locator("#message-close").click()            # and without it, the frame asks for less again
+    page.wait_for_function(f"window.events.filter(e => e.type === 'resize').at(-1).height < {wanted}")
+
+
 def test_german_read_only_diagram(page, host):
     frame = host.open(page, "?embed&lang=de&readonly&rotate=180#snorkels?m=D4")
     assert frame.locator("html").get_attribute("lang") == "de"
