@@ -1254,6 +1254,9 @@ class App:
             return
         if answer.get("snapshot"):
             self.apply(answer["snapshot"])
+            wrap = el("board-wrap")
+            if float(wrap.getBoundingClientRect().top) < 0:     # a phone scrolled down to the button: the mark in view
+                wrap.scrollIntoView(js.JSON.parse('{"block": "nearest"}'))
         out.textContent = str(answer.get("result") or "")
 
     def run_tool(self, name):

@@ -114,3 +114,18 @@ def test_the_rare_buttons_wait_behind_one_tools_menu_on_a_phone(phone_app, serve
     page.tap("#status")                                           # a tap elsewhere closes it
     assert not page.is_visible("#btn-link")
     page.select_option("#lang", "en")
+
+
+def test_a_hint_on_a_phone_brings_its_mark_into_view(phone_app, server):
+    """Found by a probe (390 px, German): the hint's mark is drawn on the board, which a player who
+    had scrolled down to the Hint button no longer saw (only "Tipp: D3" below it). The board now
+    scrolls into view with the mark."""
+    page = open_app(phone_app, server.url + "#snorkels?m=F6,C3,B6")
+    page.wait_for_selector("body[data-ai='ready']", timeout=90000)
+    page.evaluate("document.getElementById('btn-hint').scrollIntoView({block: 'start'})")     # reading the panel
+    assert page.evaluate("document.getElementById('board-wrap').getBoundingClientRect().top") < 0
+    page.tap("#btn-hint")
+    page.wait_for_selector("#board .hint-ring", state="attached", timeout=60000)
+    page.wait_for_function("(() => { const r = document.querySelector('#board .hint-ring').getBoundingClientRect();"
+                           " return r.top >= 0 && r.bottom <= innerHeight; })()", timeout=5000)
+    assert page.text_content("#tool-result")
