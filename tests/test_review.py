@@ -4,6 +4,7 @@ What is right is worked out here, by the rules, by trying every move, or by a br
 of a small solitaire position written in this file, not taken from the review. The searches
 run at small iteration budgets, so every run is the same."""
 import json
+import random
 
 import pytest
 
@@ -14,6 +15,8 @@ from spielkiste.registry import get_game
 from spielkiste.ai.mcts import Search
 from spielkiste import puzzles
 from spielkiste.puzzles.proof import Prover
+from spielkiste_web import links
+from spielkiste_web.session import Session
 from spielkiste.review import LINE, MARKS, Lines, Review, forced_line, proven, seat_chances
 
 SNORKELS, WELTREICH, SOLITAIRE = get_game("snorkels"), get_game("weltreich"), get_game("solitaire")
@@ -335,3 +338,24 @@ def test_a_near_certain_estimate_is_proven_by_the_exhaustive_prover_or_left_as_i
     open_ = Record.replay(game.new(), ["H11", "B2"]).current          # no forced win within 3 moves: as it was
     assert not Prover(0).wins(open_, 3)
     assert proven(open_, {**estimate, "c": [95, 5]}) == {**estimate, "c": [95, 5]}
+
+
+def test_everyone_loses_is_shown_as_nobodys_chance():
+    """Found by a probe: a Ziggurats game that ended "everyone loses" read "Red 10 %, Blue 10 %" in
+    the review from the end back to where it was proven: the small reward that steers the search
+    (SPITE), shown as a win chance. An exact shared loss is 0 % for each."""
+    rng, rec = random.Random(0), Record.new(get_game("ziggurats"))
+    while rec.current.result is None:
+        rec.play(rng.choice(rec.current.legal_moves()))
+    end = rec.current.result
+    assert end.reason == "why.ziggurats.stuck" and end.winners == () and max(end.rewards) < 0.5
+    review = Review(rec.states[-6:], iterations=200)
+    while not review.done:
+        review.step()
+    plies = review.result()["plies"]
+    assert plies[-1] == {**plies[-1], "c": [0, 0], "exact": True}
+    assert all(p["c"] == [0, 0] for p in plies if p["exact"] and sum(p["c"]) < 100)
+    assert Lines(rec.current).run(iterations=10)["c"] == [0, 0]
+    session = Session()                             # and the evaluation bar at the end: lost, 0 %
+    session.handle({"op": "open", "link": links.to_fragment(rec)})
+    assert session.eval_result(rec.current, 0) == {"percent": 0, "text": "lost"}

@@ -81,7 +81,12 @@ class SeatSummary(TypedDict):
     blunder: int
 
 
-def percent(rewards: Rewards | list[float]) -> list[int]:
+def percent(rewards: Rewards | list[float], exact: bool = False) -> list[int]:
+    """Rewards as chances in whole percent. An exact result in which every seat gets the same
+    reward below a draw's is a shared loss (Ziggurats' "everyone loses", whose small reward only
+    steers the search): nobody's win, 0 for each (a review had said "Red 10 %, Blue 10 %")."""
+    if exact and len(rewards) > 1 and len(set(rewards)) == 1 and rewards[0] < 0.5:
+        return [0] * len(rewards)
     return [round(100 * r) for r in rewards]
 
 
@@ -209,21 +214,21 @@ def evaluate(search: Search | None, state: State, seconds: float | None, iterati
     `search` (of `state`, maybe holding a tree already) for the rest, for the best move and,
     unless solved, the chances."""
     if state.result is not None:
-        return {"c": percent(state.result.rewards), "exact": True, "best": None, "line": [],
+        return {"c": percent(state.result.rewards, True), "exact": True, "best": None, "line": [],
                 "solvable": _solvable(state, state.result.rewards, True), "n": 0}
     assert search is not None
     t0 = time.perf_counter()
     solved = exact(state, SOLVE_SHARE * seconds, search.table) if seconds else None
     if solved is not None and solved[1]:
         rewards, line = solved
-        return {"c": percent(rewards), "exact": True, "best": line[0], "line": line[:LINE],
+        return {"c": percent(rewards, True), "exact": True, "best": line[0], "line": line[:LINE],
                 "solvable": _solvable(state, rewards, True), "n": 0}
     left = None if seconds is None else max(0.001, seconds - (time.perf_counter() - t0))
     search.run(seconds=left, iterations=iterations)
     best = search.best_child()
     chances = list(solved[0]) if solved is not None else seat_chances(search)
     known = solved is not None or search.root.proven is not None
-    return {"c": percent(chances), "exact": known, "best": state.move_text(best.move),
+    return {"c": percent(chances, known), "exact": known, "best": state.move_text(best.move),
             "line": line_from(search, best), "solvable": _solvable(state, chances, known), "n": search.iterations}
 
 
@@ -393,7 +398,7 @@ class Lines:
         if search is None:
             assert state.result is not None
             rewards = state.result.rewards
-            return {"c": percent(rewards), "exact": True, "solvable": _solvable(state, rewards, True), "n": 0,
+            return {"c": percent(rewards, True), "exact": True, "solvable": _solvable(state, rewards, True), "n": 0,
                     "moves": [], "win_in": None, "proving": False}
         if seconds and self.solved is None:
             # the solitaire's solver starts afresh each time: longer attempts reach harder positions
@@ -408,7 +413,7 @@ class Lines:
                  for ch in ranked[:count]]
         if self.solved and self.solved[1]:      # the solitaire's solver has the line to its exact result
             line = self.solved[1]
-            first: LineMove = {"move": line[0], "chance": percent(self.solved[0])[state.to_move], "exact": True,
+            first: LineMove = {"move": line[0], "chance": percent(self.solved[0], True)[state.to_move], "exact": True,
                                "visits": 0, "line": line[:LINE]}
             moves = [first] + [m for m in moves if m["move"] != line[0]][:count - 1]
         decided = self.solved[0] if self.solved else search.root.proven
@@ -431,7 +436,7 @@ class Lines:
                                      "exact": True, "visits": visits, "line": []})
                     moves = [moves[0]] + [m for m in moves[1:] if m["move"] != texts[0]][:count - 1]
                 moves[0]["line"] = texts[:LINE]
-        return {"c": percent(chances), "exact": known, "solvable": _solvable(state, chances, known),
+        return {"c": percent(chances, known), "exact": known, "solvable": _solvable(state, chances, known),
                 "n": search.iterations, "moves": moves, "win_in": moves_to_win, "proving": proving}
 
     def _win_line(self, best: Node, winners: set[int], seconds: float | None) -> tuple[list[Move] | None, bool]:

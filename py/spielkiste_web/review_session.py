@@ -196,7 +196,7 @@ def advance(rs: ReviewState, deadline: float) -> int | None:
         rs.spent += time.perf_counter() - t0
         if rs.solved is not None and rs.solved[1]:
             rewards, line = rs.solved
-            review.add({"c": percent(rewards), "exact": True, "best": line[0], "line": line[:LINE],
+            review.add({"c": percent(rewards, True), "exact": True, "best": line[0], "line": line[:LINE],
                                  "solvable": _solvable(state, rewards, True), "n": 0})
             return i
     search = review.search
@@ -212,7 +212,7 @@ def advance(rs: ReviewState, deadline: float) -> int | None:
     best = search.best_child()
     chances = list(rs.solved[0]) if rs.solved is not None else seat_chances(search)
     known = rs.solved is not None or search.root.proven is not None
-    ev: Eval = {"c": percent(chances), "exact": known, "best": state.move_text(best.move),
+    ev: Eval = {"c": percent(chances, known), "exact": known, "best": state.move_text(best.move),
                 "line": line_from(search, best), "solvable": _solvable(state, chances, known), "n": search.iterations}
     review.add(ev)
     return i

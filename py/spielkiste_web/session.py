@@ -27,6 +27,7 @@ from spielkiste.engine import State
 from spielkiste.errors import SpielkisteError
 from spielkiste.record import Record
 from spielkiste.registry import GAMES, get_game
+from spielkiste.review import percent
 from spielkiste.texts import TABLE, add, msg, t
 from spielkiste_web import links, motion, move_words, saves, svg, threats, ui_texts  # noqa: F401  (ui_texts adds the page's keys)
 from spielkiste_web.board_part import board_part
@@ -678,13 +679,13 @@ class Session:
         return {"you": you, "title": self.tr(key), "winners": [state.seat_colour(w) for w in res.winners]}
 
     def eval_result(self, state: State, side: int) -> Answer | None:
-        """A decided position's evaluation, for the bar: the side's share (100 won, 0 lost, its reward
-        else) and the result in a word, in place of a search's chance."""
+        """A decided position's evaluation, for the bar: the side's share (100 won, 0 lost, 50 a draw,
+        0 where everyone lost) and the result in a word, in place of a search's chance."""
         res = state.outcome()
         if res is None or state.num_players < 2:
             return None
         won = side in res.winners
-        share = 100 if won else 0 if res.winners else round(100 * res.rewards[side])
+        share = 100 if won else 0 if res.winners else percent(res.rewards, True)[side]
         key = "ui.eval_won" if won else "ui.eval_lost" if res.winners or share < 50 else "ui.eval_draw"
         return {"percent": share, "text": self.tr(key)}
 
