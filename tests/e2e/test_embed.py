@@ -173,7 +173,7 @@ def test_resize_asks_for_the_height_that_fits_the_width_and_seats_that_do_not_fi
     assert board["width"] > 690 and abs(board["height"] - board["width"]) < 12
 
 
-def test_an_embed_that_opens_with_a_message_asks_for_the_height_that_holds_it(page, host):
+def test_an_embed_that_opens_with_a_message_asks_for_the_height_that_holds_it_and_ends_with_its_own_buttons(page, host):
     """Found by a probe: a frame whose link could not be read showed its message but asked for the
     height without it, so its controls were cut off (694 px asked, 775 needed). The message's size
     is now watched like the side panel's."""
@@ -190,6 +190,11 @@ def test_an_embed_that_opens_with_a_message_asks_for_the_height_that_holds_it(pa
         if events(page, "resize")[-1]["height"] == wanted and inner.evaluate(fits):
             break
     assert inner.evaluate(fits), inner.evaluate("[document.documentElement.scrollHeight, innerHeight]")
+    # the result box offers what an embed has: Rematch and Play again (its Review opened a hidden
+    # review, and its New game stood above the controls' own: probe)
+    shown = inner.evaluate("['switch', 'result-review', 'result-analyse', 'again', 'result-new'].map(id =>"
+                           " getComputedStyle(document.getElementById(id)).display !== 'none')")
+    assert shown == [True, False, False, True, False]
     frame.locator("#message-close").click()            # and without it, the frame asks for less again
     page.wait_for_function(f"window.events.filter(e => e.type === 'resize').at(-1).height < {wanted}")
 
