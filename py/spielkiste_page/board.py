@@ -196,6 +196,7 @@ class Board:
         is selected that several moves share, one per choice, after "Choose:"."""
         if not self.playable():
             self.put_choices("")
+            self.place_choices(None)      # an empty popup left at the square had stayed after the game ended
             return
         clicks = self.clicks
         offered = clicks.buttons()

@@ -85,3 +85,22 @@ def test_you_won_on_a_phone_in_german(phone_app, server):
     shot(page, "end-390-de-light")
     page.click("#btn-theme")
     shot(page, "end-390-de-dark")
+
+
+def test_no_empty_choice_popup_stays_when_the_computer_wins_after_a_gate_choice(app, server):
+    """Found by a probe (Das Tor): the player picks the square for a gate at E11 from the popup at the
+    board, the computer answers with its winning move, and an empty white popup stayed over E12 beside
+    "You lost": the popup was emptied when the board stopped taking moves, but left at the square."""
+    link = ("tor?m=A12-A3,L3-C3,B2S,A3-J3,K2T,J1-J10,K11T,K2-L2,K2T,C3-F3,C12-F12,F3-B3,J3-J4,L1-L10,J4-L4,"
+            "L10-F10,E11S,K2-F2,E2T,E11-E4,E5S,E2-E10,E11S,K11-L11,K11T,F2-F3,E2S,B3-L3,K2S,L4-K4,K5S,K11-K10,"
+            "K11S,E11-F11")
+    open_app(app, server.url + "#" + link)
+    app.select_option("#seats select[data-seat='1']", "computer")
+    settle(app)
+    app.click("#board [data-cell='E11']")
+    app.wait_for_selector("#choices.pop button[data-move='E11S']")
+    app.click("#choices button[data-move='E11S']")
+    app.wait_for_selector("#result:not([hidden])", timeout=60000)
+    settle(app)
+    assert app.evaluate("document.getElementById('choices').classList.contains('pop')") is False
+    assert app.evaluate("document.querySelector('#board-wrap #choices')") is None
