@@ -88,8 +88,8 @@ def test_the_issues_deep_review_link_and_bad_escape_are_said_and_the_game_goes_o
                                                          "this app can read. The game goes on without it."), got
         assert "review" not in engine_worker.session.rooms
     got = ask({"op": "review_load", "text": DEEP, "lang": "de"})          # the same text kept in storage
-    assert got["why"] == ("Die gespeicherte Analyse dieser Partie wurde beiseitegelegt: sie ist keine Analyse, die "
-                          "diese App lesen kann. „Partie analysieren“ erstellt eine neue.")
+    assert got["why"] == ("Die gespeicherte Auswertung dieser Partie wurde beiseitegelegt: sie ist keine "
+                          "Auswertung, die diese App lesen kann. „Partie auswerten“ erstellt eine neue.")
     assert ask({"op": "play", "move": "C3", "ply": 1})["moves_n"] == 2
 
 

@@ -3,14 +3,14 @@
 from spielkiste.texts import add
 
 add({
-    "ui.review.title": ("Game review", "Spielanalyse"),
-    "ui.review.start": ("Review game", "Partie analysieren"),
-    "ui.review.link": ("Copy link with review", "Link mit Analyse kopieren"),
+    "ui.review.title": ("Game review", "Partieauswertung"),
+    "ui.review.start": ("Review game", "Partie auswerten"),
+    "ui.review.link": ("Copy link with review", "Link mit Auswertung kopieren"),
     "ui.review.deeper": ("Deeper (1 s per position)", "Gründlicher (1 s pro Stellung)"),
     "ui.review.cancel": ("Cancel", "Abbrechen"),
     "ui.review.progress": ("{done} of {total} positions", "{done} von {total} Stellungen"),
     "ui.review.cancelled": ("Review cancelled after {done} of {total} positions.",
-                            "Analyse nach {done} von {total} Stellungen abgebrochen."),
+                            "Auswertung nach {done} von {total} Stellungen abgebrochen."),
     "ui.review.graph": ("Win chances, move by move", "Gewinnchancen, Zug für Zug"),
     "ui.review.point_start": ("Start: {chances}", "Anfang: {chances}"),
     "ui.review.point": ("Move {number} {move}: {chances}", "Zug {number} {move}: {chances}"),
@@ -45,13 +45,14 @@ add({
     "ui.review.summary": ("Summary per player", "Zusammenfassung je Spieler"),
     # a review from a link or storage that is set aside (review_session.read_text's reasons)
     "review.link_aside": ("The review in this link was set aside: {why}. The game goes on without it.",
-                          "Die Analyse in diesem Link wurde beiseitegelegt: {why}. Die Partie geht ohne sie weiter."),
+                          "Die Auswertung in diesem Link wurde beiseitegelegt: {why}. "
+                          "Die Partie geht ohne sie weiter."),
     "review.kept_aside": ("This game's kept review was set aside: {why}. \"Review game\" makes a new one.",
-                          "Die gespeicherte Analyse dieser Partie wurde beiseitegelegt: {why}. "
-                          "„Partie analysieren“ erstellt eine neue."),
+                          "Die gespeicherte Auswertung dieser Partie wurde beiseitegelegt: {why}. "
+                          "„Partie auswerten“ erstellt eine neue."),
     "review.why.unreadable": ("it is not a review this app can read",
-                              "sie ist keine Analyse, die diese App lesen kann"),
-    "review.why.other_game": ("it is the review of another game", "sie ist die Analyse einer anderen Partie"),
+                              "sie ist keine Auswertung, die diese App lesen kann"),
+    "review.why.other_game": ("it is the review of another game", "sie ist die Auswertung einer anderen Partie"),
     "review.why.entry": ("its entry for move {n} is not valid", "ihr Eintrag zu Zug {n} ist ungültig"),
     "review.why.move": ("the better move it gives at move {n} is not allowed there",
                         "der bessere Zug, den sie bei Zug {n} nennt, ist dort nicht erlaubt"),

@@ -38,7 +38,7 @@ add({
     "tree.solvable_unknown": ("Solvable? Not known yet. The search's move: {move}.",
                               "Lösbar? Noch nicht bekannt. Der Zug der Suche: {move}."),
     # the page's (spielkiste_page/analysis.py, index.html)
-    "ui.tree.analyse": ("Analyse", "Analysieren"),
+    "ui.tree.analyse": ("Analyse", "Analysebrett"),
     "ui.tree.title": ("Analysis board", "Analysebrett"),
     "ui.tree.help": ("Both sides are yours: a move that leaves the main line starts a variation.",
                      "Du spielst alle Seiten: ein Zug, der die Hauptvariante verlässt, beginnt eine Variante."),

@@ -78,7 +78,7 @@ def test_you_won_on_a_phone_in_german(phone_app, server):
     assert page.text_content("#result-title") == "Du hast gewonnen"
     assert page.text_content("#eval-text") == "gewonnen"
     assert [page.text_content(f"#{b}") for b in ("switch", "result-review", "result-analyse")] == \
-        ["Revanche", "Analyse", "Analysebrett"]
+        ["Revanche", "Auswertung", "Analysebrett"]
     box = page.locator("#result").bounding_box()
     assert box["x"] >= 0 and box["x"] + box["width"] <= 390
     page.locator("#result").scroll_into_view_if_needed()

@@ -177,7 +177,7 @@ def test_a_four_player_team_review_in_german_on_a_phone_with_cancel(browser, ser
         page.click("#review-cancel")
         page.wait_for_selector("body[data-review='cancelled']")
         assert page.is_hidden("#review-cancel") and page.is_hidden("#review-bar")
-        assert re.fullmatch(r"Analyse nach \d+ von 13 Stellungen abgebrochen\.", page.text_content("#review-count"))
+        assert re.fullmatch(r"Auswertung nach \d+ von 13 Stellungen abgebrochen\.", page.text_content("#review-count"))
         data = review(page)                 # goes on from there, at the same budget
         assert data["total"] == 13 and [s["seats"] for s in data["sides"]] == [[0, 1], [2, 3]]
         assert [s["name"] for s in data["sides"]] == ["Blau & Grün", "Rot & Gelb"]

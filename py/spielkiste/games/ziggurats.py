@@ -62,7 +62,7 @@ add({
                             "{winner} vollendet die Zikkurat auf {cell} und gewinnt."),
     "why.ziggurats.stuck": ("{player} can neither place nor move a block: everyone loses.",
                             "{player} kann keinen Block setzen oder bewegen: alle verlieren."),
-    "aid.ziggurat": ("Ziggurats one block from completion", "Zikkurate, denen ein Block fehlt"),
+    "aid.ziggurat": ("Ziggurats one block from completion", "Zikkurats, denen ein Block fehlt"),
 })
 
 add({
