@@ -14,6 +14,7 @@ from spielkiste.errors import BadPosition, IllegalMove
 from spielkiste.games.box import CENTRES, INDEX, PIECES
 from spielkiste.games.tor import Tor
 from spielkiste.texts import t
+from spielkiste_web import links
 
 # box letters: cylinder, triangle, square
 #   red R s r   blue B c b   green G h g   yellow Y z y
@@ -562,3 +563,18 @@ def test_editor_position_plays_on():
     assert "C9-C10" in texts(s)
     s.push_text("C9-C10")
     assert Tor.decode(s.encode()).encode() == s.encode() and Editor.of(s).code() == s.encode()
+
+
+def test_a_gate_used_is_said_as_done_not_as_open():
+    """Found by a probe: after Red brought a triangle onto the gate E2, the next player's turn still
+    read "Gate! E2 opens for Red.", as if the gate stood open now. The piece on E2 (the rules keep no
+    record of the choice) says what was done."""
+    link = "tor?m=A12-A3,L3-C3,B2S,A3-J3,K2T,J1-J10,K11T,K2-L2,K2T,C3-F3,C12-F12,F3-B3,J3-J4,L1-L10,J4-L4,L10-F10,E11S"
+    opened = links.from_fragment(link + ",K2-F2").current          # Red's move opens the gate: it is open now
+    assert opened.gate >= 0 and [(k, a["square"]) for k, a in opened.view().notes if k.startswith("tor.gate")] == [
+        ("tor.gate_open", "E2")]
+    done = links.from_fragment(link + ",K2-F2,E2T").current        # the triangle brought in: Green to move
+    notes = [(k, a) for k, a in done.view().notes if k.startswith("tor.gate")]
+    assert done.gate < 0 and done.board[INDEX["E2"]] and [k for k, _ in notes] == ["tor.gate_used"]
+    assert t("tor.gate_used", "en", **notes[0][1]) == "Gate: Red brought a new triangle onto E2."
+    assert t("tor.gate_used", "de", **notes[0][1]) == "Tor: Rot hat ein neues Dreieck auf E2 gebracht."

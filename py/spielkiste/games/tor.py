@@ -81,6 +81,8 @@ add({
     "tor.must_leave": ("{player} must first move a piece off a centre: {squares}.",
                        "{player} muss zuerst eine Figur von einem Zentrum ziehen: {squares}."),
     "tor.gate_open": ("Gate! {square} opens for {player}.", "Tor! {square} öffnet sich für {player}."),
+    "tor.gate_used": ("Gate: {player} brought a new {piece} onto {square}.",
+                      "Tor: {player} hat ein neues {piece} auf {square} gebracht."),
     "tor.gate_taken": ("Gate condition met, but the centre {square} is occupied: the right lapses.",
                        "Torbedingung erfüllt, aber das Zentrum {square} ist besetzt: das Recht verfällt."),
     "tor.gate_declined": ("No new piece came onto the open gate {square}.",
@@ -660,8 +662,9 @@ class Tor(State):
                 v.notes.append(("tor.gate_declined", {"square": CELLS[ctr]}))
             else:
                 v.add_layer("gate", [CELLS[ctr]])
-                opener = self.seat_ref(self.seat_of[COLOUR[b[ctr]]])
-                v.notes.append(("tor.gate_open", {"square": CELLS[ctr], "player": opener}))
+                opener = self.seat_ref(self.seat_of[COLOUR[b[ctr]]])     # done: said as done, not as open now
+                v.notes.append(("tor.gate_used", {"square": CELLS[ctr], "player": opener,
+                                                  "piece": "@shape." + ("triangle" if k == 0 else "square")}))
             return
         to = self.last % NN
         mover = self.seat_of[COLOUR[b[to]]]
