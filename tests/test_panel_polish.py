@@ -2,8 +2,11 @@
 gate, in the move list and the review's numbers."""
 from __future__ import annotations
 
+import random
 import re
 
+from spielkiste.record import Record
+from spielkiste.registry import get_game
 from spielkiste_web.session import Session, joined_text, lead_ply, move_numbers, move_rows
 
 # A12 opened the gate of B11 (the same game as tests/test_motion.py's TOR)
@@ -165,3 +168,26 @@ def test_the_engines_lines_join_a_gates_piece_to_its_move_as_the_list_does():
     for mv in lines["moves"]:
         words = mv["line"].split(" ")
         assert not any(re.fullmatch(r"[A-L]\d{1,2}[TSN]", w) for w in words), mv["line"]
+
+
+def test_a_bonus_chain_is_one_move_of_the_turn_that_earned_it():
+    """Found by a probe (Schaff den Sprung): a bonus move got a number of its own and stood beside
+    the other side's next move ("7. D5-E5 A7-D7"), so a short game reached move 59. A chain is now
+    one move of its turn ("2. D5-E5 stop  B7-D7"). Second route: the record's movers, ply by ply:
+    every ply of a listed move is its first ply's mover's, the two places of a row are the two
+    seats, and the list's words, split back, are the record's moves in order."""
+    rng, rec = random.Random(3), Record.new(get_game("sprung"))
+    for _ in range(40):
+        rec.play(rng.choice(rec.current.legal_moves()))
+    rows = move_rows(rec)
+    assert [[joined_text(rec, ply) for ply in row] for row in rows[:3]] == [
+        ["A5-D5", "C9-D9 D9-E9"], ["D5-E5 stop", "B7-D7"], ["A4-D4 stop", "B8-D8 D8-E8 E8-F8"]]
+    again = []
+    for n, row in enumerate(rows, 1):
+        for place, ply in enumerate(row):
+            first = lead_ply(rec, ply)
+            movers = {rec.states[i - 1].to_move for i in range(first, ply + 1)}
+            assert movers == {place}, (n, joined_text(rec, ply))
+            assert {move_numbers(rec)[i - 1] for i in range(first, ply + 1)} == {f"{n}." if place == 0 else f"{n}…"}
+            again += joined_text(rec, ply).split(" ")
+    assert again == rec.moves[:len(again)] and len(again) == len(rec.moves)

@@ -451,7 +451,8 @@ class State:
 
     def follows_up(self) -> bool:
         """Whether the move to play now finishes the mover's previous one (Das Tor's choice at the
-        gate its movement opened): the move lists write the two as one move."""
+        gate its movement opened, Schaff den Sprung's bonus moves): the move lists write them as one
+        move."""
         return False
 
     def follow_up_text(self, text: str) -> str:

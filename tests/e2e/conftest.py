@@ -545,15 +545,34 @@ def moves(page):
     return page.eval_on_selector_all("#movelist button", "els => els.map(e => e.textContent)")
 
 
+def plies(page):
+    """The plies of the game shown, from its link: a move of the list may hold several (a Sprung
+    bonus chain, Das Tor's gate piece)."""
+    query = page.evaluate("window.spielkiste()").partition("?")[2]
+    played = next((f[2:] for f in query.split("&") if f.startswith("m=")), "")
+    return len(played.split(",")) if played else 0
+
+
 def wait_moves(page, n, timeout=60000):
     page.wait_for_function(f"document.querySelectorAll('#movelist button').length >= {n}", timeout=timeout)
     return moves(page)
 
 
+LISTED_PLIES = """() => [...document.querySelectorAll('#movelist button')]
+    .reduce((n, e) => n + e.textContent.split(' ').filter(w => w && !w.startsWith('+')).length, 0)"""
+
+
+def listed_plies(page):
+    """The plies the move list shows: a listed move may hold several (Das Tor's "C12-A12 +T B11",
+    a Sprung bonus chain "B5-D5 D5-E5 stop")."""
+    return page.evaluate(LISTED_PLIES)
+
+
 def click_some_targets(page, count=1):
-    """Plays `count` human moves by clicking squares the page marks as targets (any game)."""
+    """Plays `count` human plies by clicking squares the page marks as targets (any game). A ply
+    that continues a listed move (a gate's piece, a bonus move) is listed once its answer is in."""
     for _ in range(count):
-        before = len(moves(page))
+        before = listed_plies(page)
         for _ in range(6):
             button = page.query_selector("#choices button")
             cell = page.query_selector("[data-cell].target")
@@ -563,9 +582,10 @@ def click_some_targets(page, count=1):
                 cell.click()
             else:
                 raise AssertionError("no target square and no choice to click")
-            if len(moves(page)) > before:
+            page.wait_for_function("document.body.dataset.pending !== '1'", timeout=30000)
+            if listed_plies(page) > before:
                 break
-        assert len(moves(page)) > before, "clicking targets made no move"
+        assert listed_plies(page) > before, "clicking targets made no move"
 
 
 CENTRE = ["D4", "C3", "E5", "C5", "E3", "D3", "D5", "C4", "E4"]

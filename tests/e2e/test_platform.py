@@ -6,7 +6,7 @@ import time
 
 import pytest
 
-from conftest import Server, Watch, click_some_targets, moves, open_app, own_profile, shot, tool, wait_moves
+from conftest import Server, Watch, click_some_targets, moves, open_app, own_profile, plies, shot, tool, wait_moves
 from spielkiste.ai import levels
 from spielkiste.registry import GAMES
 from spielkiste.texts import t
@@ -364,11 +364,12 @@ def test_the_thinking_marker_stays_on_through_a_computer_bonus_chain(page, serve
     status still said the computer was thinking (found by a probe): a script waiting for the marker
     went on in the middle of the turn. Now it goes to 0 once, when the turn's last move is on the board."""
     open_app(page, server.url + "#sprung?m=C4-D4,A8-D8,D8-E8,B6-D6,B8-D8,D4-E4,stop")
-    start = len(moves(page))
+    start = plies(page)
     page.evaluate(SAMPLER)
     page.select_option("#seats select[data-seat='1']", "computer")
     page.wait_for_function("window.marks.includes('1') && document.body.dataset.thinking === '0'", timeout=60000)
     page.wait_for_timeout(500)
     marks = page.evaluate("clearInterval(window.sampler), window.marks")
-    assert len(moves(page)) - start >= 2, "the computer's turn was no chain here"
+    assert plies(page) - start >= 2, "the computer's turn was no chain here"
+    assert len(moves(page)[-1].split(" ")) == plies(page) - start      # and the list writes it as one move
     assert marks[marks.index("1"):] == ["1", "0"], marks

@@ -5,7 +5,7 @@ others, and a kept game whose save went bad while its address still holds the ga
 import json
 
 from helpers import long_sprung_game
-from conftest import click_some_targets, moves, open_app, place_in_the_centre, route, wait_moves
+from conftest import click_some_targets, moves, open_app, place_in_the_centre, plies, route, wait_moves
 from spielkiste_web import links, saves
 
 ENTRIES = """() => Object.keys(localStorage).filter(k => k.startsWith('spielkiste.game.')).sort()
@@ -55,12 +55,12 @@ def test_a_full_storage_keeps_the_kept_game_and_says_the_links_game_is_in_the_ad
     link = links.to_fragment(long_sprung_game())
     route(page, link)                                     # a link with a long game, then acted in
     click_some_targets(page, 1)
-    assert len(moves(page)) == len(links.from_fragment(link).moves) + 1
+    assert plies(page) == len(links.from_fragment(link).moves) + 1
     assert page.evaluate(ENTRIES) == kept                 # A is there as it was (it was deleted before)
     said = message(page)
     assert "this game is not kept in My games" in said and "this move was not saved" not in said
     assert page.evaluate("location.hash").startswith("#sprung?") and \
-        page.evaluate("location.hash.split(',').length") == len(moves(page))     # its moves are in the address
+        page.evaluate("location.hash.split(',').length") == plies(page)     # its moves are in the address
     page.click("#mygames-box summary")
     page.wait_for_selector("#mygames li", timeout=10000)   # the list is drawn on the toggle event, after the click
     assert page.locator("#mygames li").count() == 1

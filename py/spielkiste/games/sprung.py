@@ -293,6 +293,11 @@ class Sprung(State):
         return tuple(w[self.teams[s]] / z for s in range(n))
 
     # ---------------------------------------------------------------- notation
+    def follows_up(self) -> bool:
+        """A bonus move (or its 'stop') is part of the turn that earned it: the move lists write the
+        whole chain as one move ("B5-D5 D5-E5 stop"), numbered once."""
+        return self.bonus >= 0 and self.result is None
+
     def move_text(self, move: int) -> str:
         if move == STOP:
             return "stop"
