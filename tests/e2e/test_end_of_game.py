@@ -11,15 +11,23 @@ from settle import settle
 WIN_IN_ONE = "snorkels?m=B1,A1,G7,F7"
 
 
-def win_against_the_computer(page, server):
-    """The won position, Green given to the computer, the evaluation shown, A2 clicked."""
-    open_app(page, server.url + "#" + WIN_IN_ONE)
+def end_against_the_computer(page, url, *clicks, evaluation=False):
+    """The position at `url`, seat 2 given to the computer (the evaluation shown, if asked), then
+    `clicks` (selectors, each waited for) until the game is over."""
+    open_app(page, url)
     page.select_option("#seats select[data-seat='1']", "computer")
     settle(page)
-    page.check("#eval-toggle")
-    page.click("#board [data-cell='A2']")
-    page.wait_for_selector("#result:not([hidden])")
+    if evaluation:
+        page.check("#eval-toggle")
+    for selector in clicks:
+        page.click(selector)
+    page.wait_for_selector("#result:not([hidden])", timeout=60000)
     settle(page)
+
+
+def win_against_the_computer(page, server):
+    """The won position, Green given to the computer, the evaluation shown, A2 clicked."""
+    end_against_the_computer(page, server.url + "#" + WIN_IN_ONE, "#board [data-cell='A2']", evaluation=True)
 
 
 def test_you_won_and_the_next_steps(app, server):
@@ -94,13 +102,7 @@ def test_no_empty_choice_popup_stays_when_the_computer_wins_after_a_gate_choice(
     link = ("tor?m=A12-A3,L3-C3,B2S,A3-J3,K2T,J1-J10,K11T,K2-L2,K2T,C3-F3,C12-F12,F3-B3,J3-J4,L1-L10,J4-L4,"
             "L10-F10,E11S,K2-F2,E2T,E11-E4,E5S,E2-E10,E11S,K11-L11,K11T,F2-F3,E2S,B3-L3,K2S,L4-K4,K5S,K11-K10,"
             "K11S,E11-F11")
-    open_app(app, server.url + "#" + link)
-    app.select_option("#seats select[data-seat='1']", "computer")
-    settle(app)
-    app.click("#board [data-cell='E11']")
-    app.wait_for_selector("#choices.pop button[data-move='E11S']")
-    app.click("#choices button[data-move='E11S']")
-    app.wait_for_selector("#result:not([hidden])", timeout=60000)
-    settle(app)
+    end_against_the_computer(app, server.url + "#" + link, "#board [data-cell='E11']",
+                             "#choices.pop button[data-move='E11S']")      # the square, from the popup at E11
     assert app.evaluate("document.getElementById('choices').classList.contains('pop')") is False
     assert app.evaluate("document.querySelector('#board-wrap #choices')") is None
