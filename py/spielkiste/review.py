@@ -131,17 +131,23 @@ def seat_chances(search: Search) -> list[float]:
     return [found.get(teams[s], rest) for s in range(n)]
 
 
+def texts_of(state: State, line: list[Move]) -> list[str]:
+    """The moves of `line`, played from `state`, in the game's notation."""
+    s, out = state.copy(), list[str]()
+    for move in line:
+        out.append(s.move_text(move))
+        s.play(move)
+    return out
+
+
 def line_from(search: Search, node: Node) -> list[str]:
     """The first moves of the line through a root child: its proof's where the tree shows one to the
     end (Search.proven_line: the winner's shortest win, the loser's longest resistance), else the
     most visited child each time."""
-    state, out = search.state.copy(), list[str]()
     proven = search.proven_line(node) if node.proven is not None else None
     if proven is not None:
-        for move in proven[:LINE]:
-            out.append(state.move_text(move))
-            state.play(move)
-        return out
+        return texts_of(search.state, proven[:LINE])
+    state, out = search.state.copy(), list[str]()
     cur: Node | None = node
     while cur is not None and len(out) < LINE:
         out.append(state.move_text(cur.move))
@@ -248,10 +254,7 @@ def proven(state: State, ev: Eval) -> Eval:
     rewards = (1.0, 0.0) if winner == 0 else (0.0, 1.0)
     if state.to_move != winner:               # the loser's move: the search's choice, its line the proof's
         return {**ev, "c": percent(rewards), "exact": True}
-    texts, s = [], state.copy()
-    for move in line[:LINE]:
-        texts.append(s.move_text(move))
-        s.play(move)
+    texts = texts_of(state, line[:LINE])
     return {**ev, "c": percent(rewards), "exact": True, "best": texts[0], "line": texts}
 
 
@@ -309,12 +312,12 @@ class Review:
         back as far as that goes: a second look at the proof the search found one ply later (found
         by a probe: Aufstellen's 2. K11 lost by force to H8, yet the review saw 44 % after it and
         charged the fall to Blue's H8, so it said no move was a mistake)."""
-        state = self.states[len(self.evals)]
-        if not ev["exact"] and state.num_players == 2 and state.result is None and min(ev["c"]) <= NEAR:
+        state, two = self.states[len(self.evals)], self.states[0].num_players == 2
+        if two and not ev["exact"] and state.result is None and min(ev["c"]) <= NEAR:
             ev = proven(state, ev)
         self.evals.append(ev)
         i = len(self.evals) - 1
-        while i > 0 and self.states[0].num_players == 2:
+        while two and i > 0:
             now, before = self.evals[i], self.evals[i - 1]
             if before["exact"] or not now["exact"] or now["c"][self.states[i - 1].to_move] != 100:
                 return
@@ -425,10 +428,7 @@ class Lines:
             winners = {seat for seat, r in enumerate(decided) if r == 1.0}
             won, proving = self._win_line(ranked[0], winners, seconds)
             if won:
-                texts, s = [], state.copy()
-                for move in won:
-                    texts.append(s.move_text(move))
-                    s.play(move)
+                texts = texts_of(state, won)
                 moves_to_win = win_in(state, won, winners)
                 if texts[0] != moves[0]["move"]:          # the proof's shortest win starts with another move
                     visits = next((ch.visits for ch in ranked if ch.move == won[0]), 0)
