@@ -14,8 +14,8 @@ from pyscript.ffi import create_proxy, to_js
 
 from spielkiste_page import board, mygames, panels, rooms, texts
 from spielkiste_page.dialog import NewGameDialog, default_seats
-from spielkiste_page.dom import (Storage, download, el, hold_lock, is_null, keep, make, next_task, on, page_url,
-                                 replace_state, when_free, window)
+from spielkiste_page.dom import (NEAREST, Storage, download, el, hold_lock, is_null, keep, make, next_task, on,
+                                 page_url, replace_state, when_free, window)
 from spielkiste_page.editor import EditorPage
 from spielkiste_page.review import ReviewPanel
 from spielkiste_page.room import query_words
@@ -386,7 +386,7 @@ class App:
                 wrap = el("board-wrap")
                 box = wrap.getBoundingClientRect()
                 if box.top < 0 or box.bottom > window.innerHeight:
-                    wrap.scrollIntoView(js.JSON.parse('{"block": "nearest"}'))
+                    wrap.scrollIntoView(NEAREST)
         finally:
             self.routing -= 1
             if self.pending_route:
@@ -1256,7 +1256,7 @@ class App:
             self.apply(answer["snapshot"])
             wrap = el("board-wrap")
             if float(wrap.getBoundingClientRect().top) < 0:     # a phone scrolled down to the button: the mark in view
-                wrap.scrollIntoView(js.JSON.parse('{"block": "nearest"}'))
+                wrap.scrollIntoView(NEAREST)
         out.textContent = str(answer.get("result") or "")
 
     def run_tool(self, name):

@@ -14,6 +14,7 @@ from pyscript.ffi import create_proxy
 # the global object itself: pyscript's `window` is a module in MicroPython, and calling
 # addEventListener through it throws "Illegal invocation"
 window = js.window
+NEAREST = js.JSON.parse('{"block": "nearest"}')     # scrollIntoView: the least scroll that shows it
 
 _proxies: list = []
 

@@ -17,7 +17,7 @@ from pyscript import document
 
 from spielkiste_page import mygames, texts
 from spielkiste_page.dialog import default_seats
-from spielkiste_page.dom import el, on, replace_state, window
+from spielkiste_page.dom import NEAREST, el, on, replace_state, window
 from spielkiste_page.panels import esc
 from spielkiste_page.room import Room, query_words
 
@@ -26,7 +26,6 @@ OFFERED = "spielkiste.learn.offered"  # JSON list of the games whose course was 
 MAX_STEPS = 50
 MAX_STORED = 4000                     # characters of a stored list of steps or games, at most
 NO_SCROLL = js.JSON.parse('{"preventScroll": true}')
-NEAREST = js.JSON.parse('{"block": "nearest"}')
 
 
 def read_numbers(text, limit=MAX_STEPS) -> set:
