@@ -20,7 +20,7 @@ import js
 from pyscript import document
 from pyscript.ffi import create_proxy
 
-from spielkiste_page import mygames, panels
+from spielkiste_page import mygames, panels, texts
 from spielkiste_page.dom import closest, el, is_null, keep, on, page_url, window
 from spielkiste_page.panels import SYMBOLS, esc
 
@@ -277,10 +277,7 @@ class ReviewPanel:
         self.draw_marks(data)
 
     def number(self, value):
-        text = str(round(float(value), 1))
-        if text.endswith(".0"):
-            text = text[:-2]
-        return text.replace(".", ",") if self.app.lang == "de" else text
+        return texts.decimal(value, self.app.lang)
 
     def mark_title(self, m):
         tr = self.app.tr

@@ -76,6 +76,15 @@ def number(n: int, lang: str) -> str:
     return ("-" if n < 0 else "") + ("." if lang == "de" else ",").join(groups)
 
 
+def decimal(value: float, lang: str) -> str:
+    """A number to one decimal, without a trailing ",0" (9.2 / 9,2; 12). Formatted, never str(): the
+    page's MicroPython writes str(round(9.2, 1)) as 9.199999999999999."""
+    text = "%.1f" % float(value)
+    if text.endswith(".0"):
+        text = text[:-2]
+    return text.replace(".", ",") if lang == "de" else text
+
+
 def sentence(text: str) -> str:
     """`text` ended as a sentence (a reason the worker gives has no full stop of its own), so the
     sentence after it does not run on."""

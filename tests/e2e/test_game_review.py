@@ -9,6 +9,7 @@ Budgets are small here (#btn-review[data-seconds]) where the default budget is n
 import json
 import random
 import re
+from urllib.parse import quote
 import sys
 from pathlib import Path
 
@@ -221,3 +222,37 @@ def test_copy_link_with_review_shows_it_to_another_visitor_without_searching(app
         assert other.is_hidden("#review-progress")                 # nothing was searched
     finally:
         ctx.close()
+
+
+# A Surikata review (from a probe's game) whose Orange lost 9.2 points a move on average: the page's
+# MicroPython wrote str(round(9.2, 1)) as "9.199999999999999"
+TENTHS = {"v": 1, "key": "surikata?seed=620044233&m=mC3,mB4,mC4,mA2,mE1,C1,E5,B1,A4,A1", "s": 0.3, "i": None,
+          "p": [[[44, 56], 0, "mC1", ["mC1", "mA2", "mB2"]], [[48, 52], 0, "mA1", ["mA1", "mB4", "mD1"]],
+                [[48, 52], 0, "mB1", ["mB1", "mA3", "mA2"]], [[48, 52], 0, "mA5", ["mA5", "mB3", "E5"]],
+                [[49, 51], 0, "mB3", ["mB3", "A1", "A4", "D2"]],
+                [[50, 50], 0, "A1", ["A1", "E5", "B3", "D1", "C2"]],
+                [[39, 61], 0, "E2", ["E2", "D1", "E5", "B2", "A4"]],
+                [[41, 59], 0, "D1", ["D1", "E4", "B5", "E2", "D3"]],
+                [[16, 84], 0, "E2", ["E2", "D4", "B5", "B3", "D1"]],
+                [[19, 81], 0, "B3", ["B3", "E2", "D4", "B5", "B2"]],
+                [[0, 100], 1, "", []]]}
+
+
+def test_the_summary_and_the_marks_read_as_numbers_and_sentences_in_both_languages(app, server):
+    """The mean loss to one decimal ("9.2", "9,2"; the page's MicroPython printed the rounded float as
+    9.199999999999999), and each mark's words end as a sentence before the next ("−23 points. Better:
+    ..."; a screen reader read "minus 23 points better A1")."""
+    page = app
+    open_app(page, server.url + "#" + TENTHS["key"] + "&review=" + quote(json.dumps(TENTHS, separators=(",", ":"))))
+    page.wait_for_selector("body[data-review='done']", timeout=60000)
+    data = json.loads(page.evaluate("window.spielkisteReview()"))
+    assert [s["loss"] for s in data["summary"]][0] == 9.2
+    for lang, words in (("en", "9.2 points per move"), ("de", "9,2 Punkte pro Zug")):
+        if lang == "de":
+            page.select_option("#lang", "de")
+            page.wait_for_function("document.documentElement.lang === 'de'")
+        summary = page.text_content("#review-summary")
+        assert words in summary, summary
+        assert not re.search(r"\d[.,]\d\d", summary), summary
+        rows = page.eval_on_selector_all("#review-marks li", "els => els.map(e => e.textContent)")
+        assert rows and all(re.search(r"−\d+ (points|Punkte)\. ", r) for r in rows), rows
