@@ -149,3 +149,21 @@ def test_the_kept_text_shows_the_review_again_without_recomputing():
         assert "error" in other.handle({"op": "review_start", "seconds": bad}), bad
     # 1e9 seconds a position is cut to the most a review takes, as every op's time is
     assert other.handle({"op": "review_start", "seconds": 1e9})["seconds"] == review_session.MAX_SECONDS
+
+
+def test_a_pie_swap_is_marked_under_the_colour_its_player_took():
+    """A swap hands the colours over: the mark names the swapping player by the colour it then
+    plays, as the summary does, so the line does not name one colour for both sides (a probe read
+    "swap ?? Green: Blunder. After it, Green wins by force"). Snorkels with the pie rule: Purple's
+    first stone on A1, Green swaps and so takes A1's colour, a stone already lost in the corner."""
+    link = "snorkels?m=A1,swap,B1,C1,D1,E1,F1,G1,A2"
+    rec = links.from_fragment(link)
+    swapper = rec.states[1].to_move
+    took = rec.states[2].seat_colour(swapper)
+    assert took != rec.states[1].seat_colour(swapper)        # the swap did hand the colours over
+    got = run(session(link), iterations=200)
+    swap = [m for m in got["marks"] if m["ply"] == 2]
+    assert swap, got["marks"]
+    assert swap[0]["player"] == took.capitalize(), swap
+    assert not swap[0]["allows"] or swap[0]["player"] not in swap[0]["allows"], swap
+    assert {s["player"] for s in got["summary"] if s["seat"] == swapper} == {swap[0]["player"]}

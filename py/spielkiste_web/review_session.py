@@ -261,7 +261,9 @@ def answer(session: Any, rs: ReviewState, new: list[int], full: bool | None = No
     numbers = move_numbers(rec)                    # as the move list numbers them: by move, not by ply
     out["numbers"] = numbers
     out["marks"] = [{"ply": i + 1, "number": numbers[i], "seat": mv["seat"],
-                     "player": colour_name(review.states[i], mv["seat"]),         # the colour it moved then
+                     # the colour it plays after its move: a pie swap's mover took the other colour (it
+                     # read "swap ?? Green: Blunder. After it, Green wins", the two Greens two players)
+                     "player": colour_name(review.states[i + 1], mv["seat"]),
                      "move": texts[i],
                      "mark": mv["mark"], "loss": mv["loss"], "best": mv.get("best"), "chance": mv.get("chance"),
                      "line": mv.get("line", []), "what": better_words(review.states[i], mv.get("best"), lang),
