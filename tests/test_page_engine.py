@@ -27,10 +27,13 @@ def quick(monkeypatch):
 class Workers:
     """Makes the workers (Engine's make_worker) and records what each was sent: (generation, op).
     `crash` and `hang` are predicates on a request: the worker's `handle` raises on it, or never
-    answers it; `boots` False: no worker ever starts."""
+    answers it; `boots` False: no worker ever starts; `silent` (of the generation): the worker dies
+    while it starts and says nothing (worker.Worker then waits out its time-out); `delay`: each start's
+    seconds."""
 
-    def __init__(self, crash=lambda m: False, hang=lambda m: False, boots=True):
-        self.crash, self.hang, self.boots = crash, hang, boots
+    def __init__(self, crash=lambda m: False, hang=lambda m: False, boots=True, silent=lambda g: False, delay=0.0):
+        self.crash, self.hang, self.boots, self.silent, self.delay = crash, hang, boots, silent, delay
+        self.timeouts: list = []      # the time-out each start was given
         self.sent: list = []
         self.made: list = []
 
@@ -50,8 +53,13 @@ class FakeWorker:
         self.terminated = False
         self.session = Session()
 
-    async def start(self):
-        await asyncio.sleep(0)
+    async def start(self, timeout):
+        self.owner.timeouts.append(timeout)
+        await asyncio.sleep(self.owner.delay)
+        if self.owner.silent(self.generation):
+            await asyncio.sleep(max(0.0, timeout - self.owner.delay))
+            self.dead = True
+            raise EngineGone()
         if not self.owner.boots:
             self.dead = True
             raise EngineGone()
@@ -279,3 +287,29 @@ def test_patience_scales_every_time_out():
             return _time.monotonic() - start
         waited[patience] = run(go())
     assert 0.75 <= waited[1.0] < 1.5 and 0.15 <= waited[0.25] < 0.55, waited
+
+
+def test_a_worker_that_dies_silently_while_it_starts_is_given_up_by_the_start_seen_and_said(monkeypatch):
+    """A worker killed while Pyodide starts sends no word (a probe terminated it): its replacement
+    waited the first start's two minutes, with nothing said, and the engine was lost only after
+    four such waits. Once one worker of the page has started, a replacement gets REBOOT_FACTOR times
+    that start (at least REBOOT_MIN); a start that takes long is said (on_slow) so the player has
+    a way out (the page offers a reload)."""
+    monkeypatch.setattr(client, "REBOOT_MIN", 0.2)
+    monkeypatch.setattr(client, "SLOW_BOOT", 0.15)
+    workers = Workers(crash=lambda m: m["op"] == "think", silent=lambda g: g >= 1, delay=0.02)
+    eng, states, _, shown = new_engine(workers)
+    slow: list = []
+    eng.on_slow = lambda: slow.append(eng.generation)
+
+    async def go():
+        eng.boot()
+        await asyncio.sleep(0.1)
+        assert eng.state == "ready" and 0.02 <= eng.booted < 0.1
+        await opened(eng, shown)
+        with pytest.raises(EngineGone):
+            await eng.request({"op": "think", "seconds": 0.1})       # kills worker 0; 1, 2, 3 never start
+    run(go())
+    assert workers.timeouts[0] == client.BOOT_TIMEOUT                   # nothing known yet: the long wait
+    assert set(workers.timeouts[1:]) == {0.2} and len(workers.made) == client.MAX_RESTARTS + 1
+    assert eng.state == "lost" and slow and set(slow) <= {1, 2, 3}

@@ -140,6 +140,7 @@ class App:
         self.eval_percent: int | None = None   # the eval side's winning chance in the position shown, once searched
         self.engine = Engine(Worker, restore=self.restore, on_state=self.engine_state, defaults=self.defaults,
                              on_refused=self.set_aside, clock=clock, patience=test_patience())
+        self.engine.on_slow = self.engine_slow
         self.board = board.Board(self)
         self.board.on_move = self.play
         self.embedding = Embedding(self)    # ?embed options and the postMessage API (embed.py)
@@ -245,9 +246,22 @@ class App:
         document.body.dataset.ai = shown
         if state == "restarting":
             self.show_message(texts.Said("ui.ai_lost"))
+        elif shown == "ready" and self.slow_said():
+            self.hide_message()            # the slow start has ended
         elif state == "lost":
             self.cancel_ai()
             self.engine_lost()
+
+    def engine_slow(self):
+        """A worker's start takes long (engine.boot_times): said, with a reload as the way out
+        (the game is kept; an embed's reload reopens its address)."""
+        said = texts.Said("ui.ai_slow_embed" if self.embed else "ui.ai_slow")
+        self.show_message(said, texts.Said("ui.reload"), lambda: window.location.reload())
+
+    def slow_said(self):
+        text = self.shown.get("message", (None, None))[0]
+        return (not el("message").hidden and isinstance(text, texts.Said)
+                and text.key in ("ui.ai_slow", "ui.ai_slow_embed"))
 
     def engine_lost(self):
         """No engine can be had: said, with the one way on (a reload, which keeps the game; an embed

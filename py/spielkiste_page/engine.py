@@ -20,6 +20,10 @@ import json
 import time
 
 CALL_TIMEOUT = 20.0      # a request that takes longer means the worker hangs
+BOOT_TIMEOUT = 120.0     # a worker's start (Pyodide's), on a slow machine under load, while none has started here
+REBOOT_FACTOR = 4        # once one has: a replacement that takes this many times as long is given up ...
+REBOOT_MIN = 20.0        # ... but never sooner than this (a worker killed while it starts sends no word)
+SLOW_BOOT = 30.0         # a start this long (or twice the one seen here) is said, with a reload as the way out
 MAX_RESTARTS = 3         # workers that may fail in a row (without one answer between) before the engine is lost
 KILLS = 2                # a request that failed this many workers is set aside
 HURRY_GRACE = 1.0        # after hurry(): the call in flight may take this much longer (a slice takes 0.12 s)
@@ -60,6 +64,10 @@ def no_messages() -> list:
     return []
 
 
+def nothing() -> None:
+    pass
+
+
 def no_defaults() -> dict:
     return {}
 
@@ -89,6 +97,8 @@ class Engine:
         self.unrestored = False      # the worker is a replacement not yet given the restore messages
         self.generation = 0
         self.failures = 0            # workers failed in a row
+        self.booted: float | None = None     # how long this page's first worker took to start
+        self.on_slow = nothing       # called when a worker's start is slow (boot_times)
         self.kills: dict = {}        # key_of(request) -> workers it killed
         self.call: Call | None = None
         self.counter = 0
@@ -106,13 +116,36 @@ class Engine:
             self.unrestored = self.generation > 0
             asyncio.create_task(self._watch(self.worker))
 
+    def boot_times(self) -> tuple[float, float]:
+        """(when a worker's start is said to be slow, when it is given up): long while no worker
+        has started in this page (a first visit on a slow phone), then from the start seen."""
+        if self.booted is None:
+            slow, limit = SLOW_BOOT, BOOT_TIMEOUT
+        else:
+            slow = min(SLOW_BOOT, max(REBOOT_MIN / 2, 2 * self.booted))
+            limit = min(BOOT_TIMEOUT, max(REBOOT_MIN, REBOOT_FACTOR * self.booted))
+        return slow * self.patience, limit * self.patience
+
     async def _watch(self, worker):
+        began = self.clock()
+        slow = asyncio.create_task(self._slow(worker))
         try:
-            await worker.start()
+            await worker.start(self.boot_times()[1])
         except Exception:
             return
+        finally:
+            slow.cancel()
+        if self.booted is None:
+            self.booted = self.clock() - began
         if worker is self.worker and worker is not None and not worker.dead and self.state in ("booting", "restarting"):
             self._set("ready")
+
+    async def _slow(self, worker):
+        """Said once a start takes long: the player learns why nothing moves, and gets a way out."""
+        await asyncio.sleep(self.boot_times()[0])
+        if (worker is self.worker and worker is not None and not worker.dead
+                and self.state in ("booting", "restarting")):
+            self.on_slow()
 
     @property
     def ready(self) -> bool:
@@ -178,7 +211,7 @@ class Engine:
                 return
 
     async def _call(self, worker, msg, timeout, cuttable, key):
-        await worker.start()             # a worker that fails to start: EngineGone, no kill counted
+        await worker.start(self.boot_times()[1])     # one that fails to start: EngineGone, no kill counted
         if worker.dead:
             raise EngineGone()
         self.counter += 1

@@ -12,7 +12,6 @@ from spielkiste_page.engine import EngineGone
 WORKER_SRC = "./engine.py"
 CONFIG = "./pyscript.toml"
 NAME = "engine"
-BOOT_TIMEOUT = 120.0     # Pyodide's start in a worker, on a slow machine under load
 POLL = 0.5               # how often a booting worker's script is checked for a failed fetch
 
 
@@ -27,6 +26,7 @@ class Worker:
     def __init__(self, generation: int):
         self.name = NAME if generation == 0 else NAME + str(generation)
         self.dead = False
+        self.listening = False
         self.exports = None
         static = document.querySelector("script[worker][name='" + self.name + "']") if generation == 0 else None
         if static:
@@ -61,18 +61,21 @@ class Worker:
                 pass
         return False
 
-    async def start(self):
+    async def start(self, timeout: float):
+        """The worker's exports once it has started; EngineGone if it has not within `timeout`
+        seconds, its script failed to load, or it reported an error while starting."""
         if self.exports is None:
             started = asyncio.Event()
             ready = asyncio.create_task(self._started(started))
             waited = 0.0
-            while not started.is_set() and waited < BOOT_TIMEOUT and not self.unloadable():
+            while not started.is_set() and waited < timeout and not self.dead and not self.unloadable():
+                self.listen()
                 try:
                     await asyncio.wait_for(started.wait(), POLL)
                 except asyncio.TimeoutError:
                     waited += POLL
             try:
-                if not started.is_set():
+                if not started.is_set() or self.dead:
                     ready.cancel()
                     raise EngineGone()
                 # through a local: typed from the attribute (None), mypy would take the result for None
@@ -81,10 +84,15 @@ class Worker:
             except Exception:
                 self.dead = True
                 raise EngineGone() from None
-            xworker = getattr(self.script, "xworker", None)
-            if xworker:
-                on(xworker, "error", lambda e: self.lost())
+            self.listen()
         return self.exports
+
+    def listen(self):
+        """Hear the worker's errors from the moment PyScript has made it, its start included."""
+        xworker = getattr(self.script, "xworker", None)
+        if xworker and not self.listening:
+            self.listening = True
+            on(xworker, "error", lambda e: self.lost())
 
     async def _started(self, started):
         try:

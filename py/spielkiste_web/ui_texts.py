@@ -53,6 +53,12 @@ add({
                            "frame: reload it to go on from this position.",
                            "Die Spiel-Engine hatte einen Fehler, der Computer kann nicht ziehen. In diesem Rahmen "
                            "wird nichts gespeichert: Lade ihn neu, um von dieser Stellung aus weiterzuspielen."),
+    "ui.ai_slow": ("The game engine is taking long to start. Your game is kept: if nothing happens, reload the "
+                   "page.",
+                   "Die Spiel-Engine braucht lange zum Starten. Deine Partie bleibt erhalten: Wenn nichts passiert, "
+                   "lade die Seite neu."),
+    "ui.ai_slow_embed": ("The game engine is taking long to start. If nothing happens, reload this frame.",
+                         "Die Spiel-Engine braucht lange zum Starten. Wenn nichts passiert, lade diesen Rahmen neu."),
     "ui.reload": ("Reload", "Neu laden"),
     # boot.js, in a frame sandboxed without allow-same-origin (an opaque origin)
     "ui.sandboxed": ("This board cannot start here: the page shows it in a sandboxed frame without "

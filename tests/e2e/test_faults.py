@@ -427,3 +427,34 @@ def test_a_worker_killed_before_the_first_snapshot_is_replaced_and_the_link_and_
     assert page.evaluate("window.spielkiste()").startswith("snorkels?m=D4,C3")
     assert page.watch.errors == []
     page.context.close()
+
+
+# every engine worker after the first is terminated 0.2 s after PyScript made it, while its Pyodide starts: a
+# worker so killed sends no word (a probe's case: the replacement was waited for two minutes, with nothing said)
+KILL_REPLACEMENTS = """document.addEventListener('DOMContentLoaded', () => { setInterval(() => {
+  for (const s of document.querySelectorAll('script[name^="engine"]')) {
+    if (s.getAttribute('name') !== 'engine' && s.xworker && !s.dataset.doomed) {
+      s.dataset.doomed = '1'; setTimeout(() => s.xworker.terminate(), 200); } } }, 20); });"""
+
+
+def test_replacements_that_die_while_starting_are_said_at_once_and_the_way_out_keeps_the_game(browser, server):
+    page = page_with(browser, KILL_REPLACEMENTS)
+    open_app(page, server.url + "#snorkels")
+    page.wait_for_selector("body[data-ai='ready']", timeout=90000)
+    place_in_the_centre(page)
+    wait_moves(page, 2, timeout=60000)
+    kept = page.evaluate("window.spielkiste()")
+    page.evaluate("document.querySelector('script[name=\"engine\"]').xworker.terminate()")
+    page.click("#btn-hint")                  # a request: its time-out finds the worker gone
+    # the replacement's start is said to be slow within twice the first start (at least REBOOT_MIN / 2), not 2 min
+    slow = t("ui.ai_slow", "en")
+    page.wait_for_function(f"document.getElementById('message-text').textContent === {slow!r}", timeout=30000)
+    assert page.text_content("#message-action") == t("ui.reload", "en") and page.is_visible("#message-action")
+    # and each replacement is given up after four times the first start (at least REBOOT_MIN), so the engine is
+    # lost (said, with the reload) within a minute, not after four waits of two minutes
+    failed = first_words("ui.ai_failed")
+    page.wait_for_function(f"document.getElementById('message-text').textContent.startsWith({failed!r})",
+                           timeout=60000)
+    assert page.get_attribute("body", "data-ai") == "lost"
+    assert json.loads(json.loads(page.evaluate(KEPT_GAME))["save"])["link"] == kept
+    page.context.close()
