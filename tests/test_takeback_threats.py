@@ -292,6 +292,24 @@ def test_the_threat_aid_warns_before_the_player_moves_and_is_on_only_at_the_lowe
     assert off["threat"] == ""
 
 
+def test_the_move_that_lets_a_threat_stand_says_it_to_a_screen_reader():
+    """The announcement of a move (the live region's words) ends with the warning the player now
+    sees, so a screen-reader user hears it without looking for it (a probe found it only on screen):
+    Snorkels after B1 A1 G7, Purple's A2 would take Green's A1 (test_threat_warning.py's position)."""
+    s, _ = opened("snorkels", seats=["human", "human"])
+    s.handle({"op": "set", "aids": ["threat"]})
+    for text in ("B1", "A1"):
+        snap = s.handle({"op": "play", "move": text, "ply": s.record.cursor})
+    assert snap["threat"] == "" and snap["events"][0]["announce"].endswith(" to move.")
+    snap = s.handle({"op": "play", "move": "G7", "ply": s.record.cursor})
+    words = threats.words(s.record.current, threats.find(s.record.current), "en")
+    assert snap["threat"] == words and "can win on A2" in words
+    assert snap["events"][0]["announce"] == "Purple plays G7. Green to move. " + words, snap["events"]
+    s.handle({"op": "set", "aids": []})
+    snap = s.handle({"op": "play", "move": "A2", "ply": s.record.cursor})
+    assert snap["threat"] == "" and snap["events"][0]["announce"].endswith(".")
+
+
 def test_the_analysis_board_shows_the_threat_of_the_node_shown():
     state, found = capture_threat_position()
     s = Session()

@@ -1055,7 +1055,15 @@ class App:
         aids = [a[0] for a in self.snap.get("aids", []) if a[2] and a[0] != aid]
         if on_:
             aids.append(aid)
-        return self.spawn_act({"op": "set", "aids": aids})
+        return self.spawn_action(self._set_aids(aids))
+
+    async def _set_aids(self, aids):
+        """The aids set; a threat the warning now shows is read out too (a screen reader does not
+        watch the status line)."""
+        answer = await self.act({"op": "set", "aids": aids})
+        threat = (answer or {}).get("threat")
+        if threat and "threat" in aids:
+            self.announce(threat)
 
     def choose_game(self, gid):
         self.hide_rules()

@@ -254,8 +254,9 @@ class Session:
         answer["events"] = [{
             "type": "moved", "mover": mover, "text": played,
             "sound": kind_of(state, after, mover, self.seats), "vibrate": self.seats[mover] == "computer",
-            "announce": self.tr("ui.announce_move", player=self.colour_name(state, mover), move=played)
-            + " " + self.turn_text(after, answer["human"], False),      # as before the computer starts
+            "announce": " ".join(filter(None, (         # the turn as before the computer starts, and the threat
+                self.tr("ui.announce_move", player=self.colour_name(state, mover), move=played),
+                self.turn_text(after, answer["human"], False), answer["threat"]))),
             "player": self.colour_name(state, mover),
             "gameover": res.message(self.lang) if res is not None else None,
             "winners": list(res.winners) if res is not None else None,

@@ -41,6 +41,8 @@ def test_the_threat_warning_is_said_with_the_aid_on_in_both_languages_and_not_wi
     page.check(BOX)
     says(page, EN)
     assert page.text_content("#status").strip()          # the turn line stays beside it
+    # read out too: the status line is no live region, and a screen reader does not watch it
+    page.wait_for_function("t => document.getElementById('announce').textContent === t", arg=EN)
     shot(page, "threat-warning-1280-en-light")
     page.click("#btn-theme")
     shot(page, "threat-warning-1280-en-dark")
