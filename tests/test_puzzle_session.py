@@ -66,12 +66,19 @@ def test_a_three_move_puzzle_is_solved_with_the_defence_played_from_its_line():
     assert stored["streak"] == 1 and stored["solved"] == [DEEP] and stored["rating"] > 1000
     assert a["rating"] == stored["rating"] and a["streak"] == 1 and a["change_text"] == f"(+{stored['rating'] - 1000})"
     assert s.snapshot()["save"] == game_save and "error" in s.handle({"op": "puzzle_move", "move": "A2"})
-    # solved again later: the streak grows, the rating does not (rated once)
+    # solved again later: neither the rating nor the streak moves (a first attempt only counts; a probe
+    # pumped the streak to 4 by solving one puzzle four times)
     do(s, "puzzle_open", game="snorkels", puzzle=DEEP, progress=a["progress"])
     for move in ("C6", "B6", "A7"):
         again = do(s, "puzzle_move", move=move, progress=a["progress"])
-    assert json.loads(again["progress"])["rating"] == stored["rating"] and again["streak"] == 2
-    assert again["change_text"] == ""
+    assert json.loads(again["progress"])["rating"] == stored["rating"] and again["streak"] == 1
+    assert json.loads(again["progress"])["streak"] == 1 and again["change_text"] == ""
+    # nor does a solve after a fail (the puzzle among the recent: a reload had reopened it fresh)
+    failed = dict(stored, streak=3, solved=[], recent=[DEEP])
+    do(s, "puzzle_open", game="snorkels", puzzle=DEEP, progress=json.dumps(failed))
+    for move in ("C6", "B6", "A7"):
+        late = do(s, "puzzle_move", move=move, progress=json.dumps(failed))
+    assert late["state"] == "solved" and json.loads(late["progress"])["streak"] == 3
     assert s.handle({"op": "puzzle_leave"}) == {"kind": "puzzle", "left": True} and "puzzle" not in s.rooms
     assert s.snapshot()["save"] == game_save
 
@@ -494,3 +501,15 @@ def test_the_daily_puzzle_solved_stays_solved_and_counts_once_in_the_streak():
     # the next day's daily is open again, and counts
     nxt = do(session(), "puzzle_open", game="snorkels", puzzle="daily", date="2026-11-28", progress=a["progress"])
     assert nxt["state"] == "play" and nxt["human"]
+
+
+def test_a_rated_attempt_that_moves_the_rating_by_nothing_says_so_without_a_sign():
+    """A fail at the lowest rating against a hard puzzle rounds to no change: "(±0)", not "(+0)",
+    which read as a reward for the wrong move (a probe)."""
+    s = session()
+    entries = do(s, "puzzle_open", game="snorkels", puzzle=DEEP)["entries"]
+    wrong = next(e[2] for e in entries if e[2] not in ("C6", "B6"))
+    progress = json.dumps({"rating": 100, "streak": 2, "best": 2, "solved": []})
+    a = do(s, "puzzle_move", move=wrong, progress=progress)
+    assert a["state"] == "failed" and json.loads(a["progress"])["rating"] == 100
+    assert a["change_text"] == "(±0)" and json.loads(a["progress"])["streak"] == 0

@@ -137,21 +137,20 @@ def expected(rating: int, against: int) -> float:
 
 def updated(progress: dict[str, Any], p: puzzles.Puzzle, solved: bool,
             rated: bool, day: str | None = None) -> tuple[dict[str, Any], int | None]:
-    """The progress after an attempt: the streak up by one after a solve, 0 after a fail; the
-    rating moved by Elo's rule against the puzzle's rating (only when `rated`: a first attempt
-    at a puzzle neither solved nor tried lately); the puzzle's id among the solved and the recent.
-    A daily puzzle (`day`) solved is kept as the day's: solved again that day, the streak stays.
-    Returns it and the rating's change (None when not rated)."""
+    """The progress after an attempt: only when `rated` (a first attempt at a puzzle neither solved
+    nor tried lately) the rating moved by Elo's rule against the puzzle's rating and the streak up
+    by one after a solve, 0 after a fail (a puzzle solved again, or solved after a fail and a
+    reload, had pumped the streak); the puzzle's id among the solved and the recent. A daily
+    puzzle (`day`) solved is kept as the day's. Returns it and the rating's change (None when
+    not rated)."""
     out = dict(progress, solved=list(progress["solved"]))
     change = None
     if rated:
         change = round(K * ((1.0 if solved else 0.0) - expected(out["rating"], puzzles.rating(p))))
         out["rating"] = int(min(3000, max(100, out["rating"] + change)))
-    done = {"day": day, "puzzle": p.id} if day is not None and solved else None
-    if done is None or progress.get("daily") != done:
         out["streak"] = out["streak"] + 1 if solved else 0
-    if done is not None:
-        out["daily"] = done
+    if day is not None and solved:
+        out["daily"] = {"day": day, "puzzle": p.id}
     out["best"] = max(out["best"], out["streak"])
     if solved and p.id not in out["solved"]:
         out["solved"] = (out["solved"] + [p.id])[-KEEP_SOLVED:]
@@ -421,8 +420,8 @@ def answer(session: Any, m: dict, progress: dict[str, Any] | None = None) -> Ans
         "change": tr.change if over else None,
         "rating_text": t("puzzle.rating", lang, rating=progress["rating"]),
         "streak_text": t("puzzle.streak", lang, n=progress["streak"]),
-        "change_text": (t("puzzle.change", lang, change=f"{tr.change:+d}") if over and tr.change is not None
-                        else ""),
+        "change_text": (t("puzzle.change", lang, change=f"{tr.change:+d}" if tr.change else "±0")
+                        if over and tr.change is not None else ""),
         "shown_text": (t("puzzle.shown", lang, ply=ply, n=len(p.line)) if shown else ""),
         "can": {"back": shown and ply > 0, "forward": shown and ply < len(p.line), "retry": tr.played != [] or over,
                 "solution": over and not shown},
