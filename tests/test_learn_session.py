@@ -10,7 +10,8 @@ import pytest
 
 from spielkiste import lessons
 from spielkiste.registry import GAMES
-from spielkiste.texts import t
+from spielkiste.errors import IllegalMove
+from spielkiste.texts import t, tr
 from spielkiste_web.session import Session
 
 LANGS = ("en", "de")
@@ -174,3 +175,28 @@ def test_the_room_names_its_own_game_and_whose_turn_the_board_shows():
     do(s, "learn_open", game="snorkels", step=3)                       # capture: the game ends
     assert do(s, "learn_show")["turn"] == ""
     assert do(s, "learn_render", lang="en")["doc_title"] == "Learn to play · Snorkels · Spielkiste"
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_every_square_a_placement_refuses_says_the_engines_reason_in_every_step(game):
+    """A tap on a square that starts no move was answered by nothing (a probe's newcomer tapped a
+    square the meerkat sees, in a lesson). Where moves are single squares the board now has each
+    such square's reason (`refused`, said in a toast when tapped). Second route: the engine's own
+    refusal of that square written as a move (parse_move's IllegalMove, with the same reason); no
+    square the board offers is refused."""
+    course = lessons.load(game)
+    s = Session()
+    assert "error" not in s.handle({"op": "open", "link": game})
+    said = 0
+    for i, step in enumerate(course.steps):
+        task = do(s, "learn_open", game=game, step=i, lang="de")
+        state = step.state()
+        starts = {e[0][0] for e in task["entries"] if e[0]}
+        assert not task["refused"] or any(len(e[0]) == 1 for e in task["entries"])
+        for cell, why in task["refused"].items():
+            assert cell not in starts and cell in cells(task)
+            with pytest.raises(IllegalMove) as info:
+                state.parse_move(cell)
+            assert info.value.key == "err.move_illegal_why" and tr(info.value.params["why"], "de") == why
+            said += 1
+    assert said or game not in ("surikata", "drei", "blockade", "snorkels"), game   # placement courses refuse some

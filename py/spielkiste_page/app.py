@@ -18,7 +18,7 @@ from spielkiste_page.dom import (NEAREST, Storage, download, el, hold_lock, is_n
                                  page_url, replace_state, when_free, window)
 from spielkiste_page.editor import EditorPage
 from spielkiste_page.review import ReviewPanel
-from spielkiste_page.room import query_words
+from spielkiste_page.room import BOARD_KEYS, query_words
 from spielkiste_page.embed import Embedding
 from spielkiste_page.engine import CALL_TIMEOUT, Engine, EngineCut, EngineError, EngineGone, EngineRefused
 from spielkiste_page.share import Share
@@ -38,7 +38,6 @@ ANALYSIS_SECONDS = 3.0   # the evaluation bar's search of a human's position
 # requests that replace the position shown: the computer's search of the old one ends first
 REPLACES = ("open", "load", "new", "again", "goto", "undo", "redo", "takeback")
 # what the board is given of a snapshot (board.set), besides view_only
-BOARD_KEYS = ("svg", "entries", "overlays", "cells", "focus", "rotation", "select")
 
 _tasks: list = []        # running tasks, kept until they end
 

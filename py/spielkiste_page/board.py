@@ -281,11 +281,14 @@ class Board:
             return
         if kind == "none" and had:      # a square the selected piece cannot reach
             self.app.sound.play("illegal")
-        elif kind == "none":            # a closed (hatched) square: the engine's reason, in a toast
-            why = ((self.app.snap or {}).get("closed") or {}).get(cell)
+        elif kind == "none":            # a closed (hatched) square, or one no placement may take: the engine's reason
+            why = ((self.app.snap or {}).get("closed") or {}).get(cell) if self.app.room is None else None
             if why:
                 self.app.sound.play("illegal")
                 self.app.notify(self.app.tr("ui.closed_square", cell=cell, why=why))
+            elif (self.config.get("refused") or {}).get(cell):
+                self.app.sound.play("illegal")
+                self.app.notify(self.app.tr("ui.refused_square", cell=cell, why=self.config["refused"][cell]))
         self.show()
         if self.clicks.prefix != had:
             self.selection_changed()

@@ -11,7 +11,7 @@ from pyscript import document
 
 from spielkiste_page.dom import el, push_state, window
 
-BOARD_KEYS = ("svg", "entries", "overlays", "cells", "focus", "rotation", "select")
+BOARD_KEYS = ("svg", "entries", "overlays", "cells", "focus", "rotation", "select", "refused")   # board_part's
 
 
 def query_words(frag: str) -> dict:

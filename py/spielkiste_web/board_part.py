@@ -2,11 +2,12 @@
 room beside it (lessons, puzzles, analysis: the `*_session.py` modules)."""
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from spielkiste.engine import State
 from spielkiste.inputs import Clicks
-from spielkiste.texts import t
+from spielkiste.texts import t, tr
 from spielkiste_web import svg
 
 
@@ -33,7 +34,25 @@ def board_part(state: State, lang: str, title: str, human: bool, aids: frozenset
             "entries": entries(state, clicks, lang) if clicks is not None else [],
             "overlays": overlays(state, clicks, base, aids) if clicks is not None else {},
             "select": list(select), "focus": sorted(targets)[0] if targets else (ids[0] if ids else None),
-            "cells": cells, "rotation": rotation}
+            "cells": cells, "rotation": rotation,
+            "refused": refused(state, clicks, ids, lang) if clicks is not None else {}}
+
+
+def refused(state: State, clicks: Clicks, ids: list[str], lang: str) -> dict[str, str]:
+    """Where a move is one square (a placement), each square that starts no move and that the engine
+    can say why not (why_illegal): the board says it when the square is tapped, in the game and in
+    every room (a newcomer's tap on a square the meerkat sees went without a word)."""
+    paths = [p for p, _, _ in clicks.entries if p]
+    if not any(len(p) == 1 for p in paths):
+        return {}
+    starts = {p[0] for p in paths}
+    out = {}
+    for cell in ids:
+        if cell not in starts and re.fullmatch(state.move_pattern, cell):      # a move, well formed (why_illegal's)
+            why = state.why_illegal(cell)
+            if why is not None:
+                out[cell] = tr(why, lang)
+    return out
 
 
 def entries(state: State, clicks: Clicks, lang: str) -> list[list]:

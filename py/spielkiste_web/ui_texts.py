@@ -292,6 +292,7 @@ add({
     "ui.link_bad_kept": ("{why} Your game is kept.", "{why} Deine Partie bleibt erhalten."),
     "ui.tools": ("Tools", "Werkzeuge"),          # the side panel's menu of rare buttons (spielkiste_page/menu.py)
     "ui.closed_square": ("{cell} is closed: {why}.", "{cell} ist gesperrt: {why}."),
+    "ui.refused_square": ("{cell} is not allowed here: {why}.", "{cell} ist hier nicht erlaubt: {why}."),
     "ui.sound_on": ("Sound: on", "Ton: an"),        # the sound switch's title says which state is on
     "ui.sound_off": ("Sound: off", "Ton: aus"),
     "ui.theme": ("Colours: {now}; switch to {next}", "Farben: {now}; wechseln zu {next}"),

@@ -13,6 +13,7 @@ from spielkiste import lessons
 from spielkiste.ai.levels import LEVELS
 from spielkiste.inputs import Clicks
 from spielkiste.texts import t
+from spielkiste_web import ui_texts  # noqa: F401  (the page's text keys)
 
 PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2, "is_mobile": True,
          "has_touch": True}
@@ -260,3 +261,33 @@ def test_an_embed_learns_without_storage(page, server):
     assert page.locator("#learn-steps .learn-tick").count() == 1       # progress in memory
     assert page.evaluate("localStorage.length") == 0                   # an embed keeps nothing
     shot(page, "learn-embed-tor")
+
+
+def notice_says(page, text):
+    page.wait_for_function("t => !document.getElementById('notice').hidden && "
+                           "document.getElementById('notice-text').textContent === t", arg=text, timeout=10000)
+
+
+def test_a_square_no_placement_may_take_is_answered_in_a_lesson_and_in_the_game(page, server):
+    """A newcomer's tap on a square the meerkat sees went without a word, in a lesson and in a game (a
+    probe): it is now answered with the engine's reason, and a lesson's task stays open."""
+    open_app(page, server.url + "#snorkels")
+    step = lessons.load("surikata").steps[3]
+    route(page, "surikata?learn=4")
+    wait_heading(page, step.title["en"])
+    seen = step.state().why_illegal("A3")
+    assert seen is not None and seen[0] == "surikata.illegal.seen"
+    page.click("#board [data-cell='A3']")
+    notice_says(page, t("ui.refused_square", "en", cell="A3", why=t(seen[0], "en", **seen[1])))
+    wait_phase(page, "task")
+    route(page, "surikata?m=mC3,mB4,mC4,mA2,mE1,C1")         # a shared link: every seat human
+    page.click("#board [data-cell='A1']")
+    notice_says(page, "A1 is not allowed here: the meerkat on C1 sees that square (same row or column, no mound "
+                      "between).")
+    page.select_option("#lang", "de")
+    page.wait_for_function("document.documentElement.lang === 'de'")
+    page.click("#board [data-cell='B1']")
+    notice_says(page, "B1 ist hier nicht erlaubt: das Erdmännchen auf C1 sieht dieses Feld (gleiche Reihe oder "
+                      "Spalte, kein Hügel dazwischen).")
+    assert moves(page) == ["mC3", "mB4", "mC4", "mA2", "mE1", "C1"]
+    page.select_option("#lang", "en")
