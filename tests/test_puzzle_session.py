@@ -92,12 +92,13 @@ def test_a_wrong_move_fails_shows_the_solution_and_retry_is_not_rated():
     a = do(s, "puzzle_move", move=wrong if wrong != "B6" else "G7", progress=progress)
     assert a["state"] == "failed" and not a["human"] and a["entries"] == []
     assert a["line"] == "" and a["hint"] == [] and a["shown"] is None     # the solution waits for "Solution"
-    assert a["can"] == {"back": False, "forward": False, "retry": True, "solution": True}
+    assert a["can"] == {"back": False, "forward": False, "retry": True, "solution": True, "give_up": False}
     stored = json.loads(a["progress"])
     a = do(s, "puzzle_show", ply=a["played"])                          # "Solution": where it went wrong
     assert a["line"] == "Solution: 1. C6 B7 2. B6 A1 3. A7"
     assert a["hint"] == ["B6"] and "hint-ring" in a["svg"]           # the right move drawn on the board
-    assert a["shown"] == 2 and a["can"] == {"back": True, "forward": True, "retry": True, "solution": False}
+    assert a["shown"] == 2
+    assert a["can"] == {"back": True, "forward": True, "retry": True, "solution": False, "give_up": False}
     assert stored["streak"] == 0 and stored["best"] == 6 and stored["solved"] == [1, 2]
     assert stored["rating"] < 1500 and a["change_text"] == f"({stored['rating'] - 1500})"
     assert "error" in s.handle({"op": "puzzle_move", "move": "B6"})     # over: nothing more is played
@@ -513,3 +514,22 @@ def test_a_rated_attempt_that_moves_the_rating_by_nothing_says_so_without_a_sign
     a = do(s, "puzzle_move", move=wrong, progress=progress)
     assert a["state"] == "failed" and json.loads(a["progress"])["rating"] == 100
     assert a["change_text"] == "(±0)" and json.loads(a["progress"])["streak"] == 0
+
+
+def test_give_up_shows_the_solution_from_where_the_player_is_and_counts_as_a_fail():
+    """A stuck player had no way to the answer but a wrong move on purpose (a probe): 'Give up' ends
+    the attempt as failed, rated as one, and shows the solution from the player's position; a
+    puzzle_show without it is still refused while the attempt is open."""
+    s = session()
+    a = do(s, "puzzle_open", game="snorkels", puzzle=DEEP)
+    assert a["can"]["give_up"] and not a["can"]["solution"]
+    progress = json.dumps({"rating": 1500, "streak": 4, "best": 6, "solved": []})
+    a = do(s, "puzzle_move", move="C6", progress=progress)            # one right move, the defence B7
+    assert "error" in s.handle({"op": "puzzle_show", "ply": 2, "progress": progress})
+    a = do(s, "puzzle_show", ply=a["played"], give_up=True, progress=progress)
+    assert a["state"] == "failed" and a["verdict"] == "Given up: here is the solution, from where you were."
+    assert a["shown"] == 2 and a["hint"] == ["B6"] and a["line"] == "Solution: 1. C6 B7 2. B6 A1 3. A7"
+    stored = json.loads(a["progress"])
+    assert stored["rating"] < 1500 and stored["streak"] == 0 and DEEP in stored["recent"]
+    assert not a["can"]["give_up"] and a["can"]["retry"]
+    assert "error" in s.handle({"op": "puzzle_move", "move": "B6"})     # over

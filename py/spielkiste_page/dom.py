@@ -15,6 +15,7 @@ from pyscript.ffi import create_proxy
 # addEventListener through it throws "Illegal invocation"
 window = js.window
 NEAREST = js.JSON.parse('{"block": "nearest"}')     # scrollIntoView: the least scroll that shows it
+NO_SCROLL = js.JSON.parse('{"preventScroll": true}')   # focus() where the view must stay
 
 _proxies: list = []
 

@@ -12,12 +12,11 @@ A first visit to a game offers the course once (`spielkiste.learn.offered`: the 
 Runs under MicroPython (the page)."""
 import json
 
-import js
 from pyscript import document
 
 from spielkiste_page import mygames, texts
 from spielkiste_page.dialog import default_seats
-from spielkiste_page.dom import NEAREST, el, on, replace_state, window
+from spielkiste_page.dom import NEAREST, NO_SCROLL, el, on, replace_state, window
 from spielkiste_page.panels import esc
 from spielkiste_page.room import Room, query_words
 
@@ -25,7 +24,6 @@ PROGRESS = "spielkiste.learn."        # + game id: JSON list of the step numbers
 OFFERED = "spielkiste.learn.offered"  # JSON list of the games whose course was offered
 MAX_STEPS = 50
 MAX_STORED = 4000                     # characters of a stored list of steps or games, at most
-NO_SCROLL = js.JSON.parse('{"preventScroll": true}')
 
 
 def read_numbers(text, limit=MAX_STEPS) -> set:

@@ -20,7 +20,7 @@ import asyncio
 import js
 from pyscript import document
 
-from spielkiste_page.dom import el, make, on, page_url, replace_state, window
+from spielkiste_page.dom import NO_SCROLL, el, make, on, page_url, replace_state, window
 from spielkiste_page.room import Room, query_words
 
 PROGRESS = "spielkiste.puzzle."        # + game id: the progress the worker reads and updates
@@ -76,14 +76,15 @@ class PuzzleRoom(Room):
         el("board-wrap").scrollIntoView()
 
     def open_puzzle(self, game, which):
-        """An input's request for a puzzle (a button, a chooser link): a task, the page pending."""
-        return self.app.spawn_action(self.load(game, which))
+        """An input's request for a puzzle (a button, a chooser link): a task, the page pending; the
+        keyboard goes on at the room's heading, as in the lessons (it had stayed on the link)."""
+        return self.app.spawn_action(self.load(game, which, focus=True))
 
     async def open_link(self, frag: str, initial: bool = False) -> None:
         game = frag.split("?")[0].strip().lower()
         await self.load(game, puzzle_id(query_words(frag).get("puzzle", "")))
 
-    async def load(self, game, which) -> None:
+    async def load(self, game, which, focus=False) -> None:
         app = self.app
         game = game or self.game or (app.snap["game"] if app.snap is not None else app.data["default"])
         msg = {"op": "puzzle_open", "game": game, "puzzle": which, "progress": self.stored(game)}
@@ -108,6 +109,8 @@ class PuzzleRoom(Room):
             self.enter()
         self.game = answer["game"]
         self.show(answer)
+        if focus:
+            el("puzzle-title").focus(NO_SCROLL)
 
     def leave(self) -> None:
         """The room given back (its button, the browser's Back, another link): an answer still on its
@@ -142,7 +145,7 @@ class PuzzleRoom(Room):
             await asyncio.sleep(DEFENCE_PAUSE)
             if number != self.sent:
                 return
-        self.show(answer, moved=msg.get("op") == "puzzle_move")
+        self.show(answer, moved=msg.get("op") == "puzzle_move" or bool(msg.get("give_up")))
 
     def analyse(self):
         """'Analyse' (once solved or failed): the puzzle's position on the analysis board, with the
@@ -157,11 +160,15 @@ class PuzzleRoom(Room):
 
     def solution(self):
         """'Solution' after a wrong move: the solution on the board from where the attempt went wrong
-        (the refutation is shown until then)."""
+        (the refutation is shown until then); 'Give up' while it is open: the same from where the
+        player is, the attempt failed."""
         snap = self.snap
-        if snap is None or not snap["can"].get("solution"):
+        if snap is None or not (snap["can"].get("solution") or snap["can"].get("give_up")):
             return self.app.spawn_act(None)
-        return self.app.spawn_action(self.send({"op": "puzzle_show", "ply": int(snap["played"])}))
+        msg = {"op": "puzzle_show", "ply": int(snap["played"])}
+        if snap["can"].get("give_up"):
+            msg["give_up"] = True
+        return self.app.spawn_action(self.send(msg))
 
     def step(self, what: str, ply=None):
         snap = self.snap
@@ -237,7 +244,11 @@ class PuzzleRoom(Room):
         el("puzzle-back").disabled = not a["can"]["back"]
         el("puzzle-forward").disabled = not a["can"]["forward"]
         el("puzzle-retry").disabled = not a["can"]["retry"]
-        el("puzzle-solution").hidden = not a["can"].get("solution")
+        button, give_up = el("puzzle-solution"), bool(a["can"].get("give_up"))
+        button.hidden = not (a["can"].get("solution") or give_up)
+        button.dataset.t = "ui.puzzle.give_up" if give_up else "ui.puzzle.solution"
+        button.textContent = app.tr(button.dataset.t)
+        button.title = app.tr("ui.puzzle.give_up_title") if give_up else ""
         el("puzzle-analyse").hidden = not a.get("analysis") or self.app.room_named("analysis") is None
         replace_state(app.uid or "", "#" + a["link"])
         el("embed-open").href = str(window.location.pathname) + "#" + a["link"]

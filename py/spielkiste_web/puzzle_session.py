@@ -226,7 +226,7 @@ def op_move(session: Any, m: dict) -> Answer:
     move = state.parse_move(text)          # an illegal move: the engine's reason, nothing changed
     verdict = puzzles.check(p, tr.played, text)
     progress = read_progress(m.get("progress"))
-    rated = not tr.retry and p.id not in progress["solved"] and p.id not in progress["recent"]
+    rated = first_attempt(tr, progress)
     path, _ = state.move_input(move)
     if not verdict.ok:
         return refuted(session, m, tr, state, move, progress, rated)
@@ -309,6 +309,11 @@ def refutation_text(p: puzzles.Puzzle, wrong: str, found: puzzles.Refutation | N
     return "puzzle.refuted", {"move": wrong, "reply": reply, "colour": colour, "n": p.depth}
 
 
+def first_attempt(tr: Trainer, progress: dict[str, Any]) -> bool:
+    """Is this attempt rated: no retry, at a puzzle neither solved nor tried lately?"""
+    return not tr.retry and tr.puzzle.id not in progress["solved"] and tr.puzzle.id not in progress["recent"]
+
+
 def ended(session: Any, m: dict, tr: Trainer, progress: dict[str, Any], solved: bool, rated: bool) -> Answer:
     """The attempt is over: the answer, with the progress to store (unless it was a retry)."""
     out = None
@@ -322,14 +327,21 @@ def ended(session: Any, m: dict, tr: Trainer, progress: dict[str, Any], solved: 
 
 
 def op_show(session: Any, m: dict) -> Answer:
+    """The solution after `ply` of its moves; while the attempt is open only with `give_up`, which
+    ends it as failed (rated as one: a stuck player's way to the answer costs what a wrong move
+    does, so it is never a free look)."""
     tr: Trainer = session.rooms["puzzle"]
     ply = m.get("ply")
-    if tr.state == "play":
+    if tr.state == "play" and m.get("give_up") is not True:
         return {"error": t("puzzle.not_yet", session.lang)}
     if type(ply) is not int or not 0 <= ply <= len(tr.puzzle.line):
         raise ValueError(f"ply {ply!r}")
     tr.shown = ply
     tr.fresh = ()
+    if tr.state == "play":
+        progress = read_progress(m.get("progress"))
+        tr.state, tr.said = "failed", ("puzzle.gave_up", {})
+        return ended(session, m, tr, progress, False, first_attempt(tr, progress))
     return answer(session, m)
 
 
@@ -424,7 +436,7 @@ def answer(session: Any, m: dict, progress: dict[str, Any] | None = None) -> Ans
                         if over and tr.change is not None else ""),
         "shown_text": (t("puzzle.shown", lang, ply=ply, n=len(p.line)) if shown else ""),
         "can": {"back": shown and ply > 0, "forward": shown and ply < len(p.line), "retry": tr.played != [] or over,
-                "solution": over and not shown},
+                "solution": over and not shown, "give_up": not over},
     }
 
 

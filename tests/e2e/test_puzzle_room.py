@@ -215,6 +215,7 @@ def test_a_puzzle_link_in_a_fresh_page_in_german_on_a_phone_by_touch(browser, se
     page.tap("#puzzle-next")
     assert page.get_attribute("#puzzle", "data-id") != str(p.id)
     assert page.get_attribute("#puzzle", "data-state") == "play"
+    assert page.text_content("#puzzle-solution") == "Aufgeben"       # while it is open: give up
     q = shown_puzzle(page)                              # played wrong: the refutation in German, on a phone
     wrong = wrong_cell(q)
     page.tap(f"#board [data-cell='{wrong}']")
@@ -224,8 +225,35 @@ def test_a_puzzle_link_in_a_fresh_page_in_german_on_a_phone_by_touch(browser, se
     page.tap("#btn-theme")
     page.locator("#puzzle").scroll_into_view_if_needed()
     shot(page, "puzzle-390-de-light-refuted")
+    # stuck on the next one: "Aufgeben" shows the solution from where the player is, and counts as a fail
+    page.tap("#puzzle-next")
+    r = shown_puzzle(page)
+    page.tap("#puzzle-solution")
+    page.wait_for_selector("#puzzle[data-state='failed']")
+    assert page.text_content("#puzzle-verdict") == "Aufgegeben: Hier ist die Lösung, von deiner Stellung aus."
+    assert page.text_content("#puzzle-line").startswith("Lösung: 1. ") and page.is_hidden("#puzzle-solution")
+    assert stored(page)["streak"] == 0 and r.id in stored(page)["recent"]
+    assert page.text_content("#puzzle-streak") == "Serie 0"
+    # the first puzzle solved again (its link, a reload) does not pump the streak (a probe's way to "Serie 4")
+    page.goto(server.url + f"#snorkels?puzzle={p.id}")
+    page.reload()
+    wait_puzzle(page, p.id)
+    page.tap(f"#board [data-cell='{p.line[0]}']")
+    page.wait_for_selector("#puzzle[data-state='solved']")
+    assert page.text_content("#puzzle-streak") == "Serie 0" and stored(page)["streak"] == 0
     assert page.watch.errors == []
     ctx.close()
+
+
+def test_the_puzzles_link_by_keyboard_takes_the_focus_into_the_room(page, server):
+    """Enter on a game's "Puzzles" link left the focus on the link (a probe): it goes to the room's
+    heading, as a lesson's does."""
+    open_app(page, server.url + "#snorkels")
+    page.focus("#game-list a[data-puzzles='surikata']")
+    page.keyboard.press("Enter")
+    page.wait_for_function("document.activeElement && document.activeElement.id === 'puzzle-title'")
+    assert page.get_attribute("#puzzle", "data-game") == "surikata"
+    page.click("#puzzle-leave")
 
 
 def test_an_embedded_daily_puzzle_tells_its_host_solved_and_failed(page, host):  # noqa: F811
