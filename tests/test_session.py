@@ -284,6 +284,26 @@ def test_play_again_and_switch_sides():
     assert [r["kind"] for r in switched["seats"]] == ["computer", "human"] and switched["computer"]
 
 
+def test_a_rematch_in_teams_puts_each_player_in_the_other_team():
+    """Rematch promises the sides switched; in a team game it had passed the player on by one seat,
+    to the partner's, so the player stayed in the same team (a probe). Three players without teams
+    each move on by one seat."""
+    for seats, after in ((["human", "computer", "computer", "computer"], ["computer", "computer", "human", "computer"]),
+                         (["human", "human", "computer", "computer"], ["computer", "computer", "human", "human"])):
+        s = Session()
+        s.handle({"op": "new", "game": "weltreich", "options": {"players": 4, "teams": 1}, "seats": seats,
+                  "level": -1})
+        teams = s.record.start.teams
+        assert teams[0] == teams[1] != teams[2] == teams[3]
+        switched = s.handle({"op": "again", "switch": True})
+        assert [r["kind"] for r in switched["seats"]] == after, seats
+    three = Session()
+    three.handle({"op": "new", "game": "sprung", "options": {"players": 3}, "seats": ["human", "computer", "computer"],
+                  "level": -1})
+    assert [r["kind"] for r in three.handle({"op": "again", "switch": True})["seats"]] == ["computer", "human",
+                                                                                             "computer"]
+
+
 def test_a_hint_marks_the_best_move_on_the_board():
     s, snap = opened("tor")
     while True:

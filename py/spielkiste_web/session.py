@@ -223,13 +223,16 @@ class Session:
         return self.snapshot()
 
     def op_again(self, m: dict) -> Answer:
-        """The same game again (a new random set-up where the game has one); `switch` passes
-        each seat's player to the next seat."""
+        """The same game again (a new random set-up where the game has one); `switch` (Rematch: the
+        sides switched) passes each seat's player on by one side: to the next seat, or in teams
+        (neighbouring seats) to the same place in the next team (by one seat, a player stayed in
+        its own team: the partner's seat)."""
         rec = self.rec
         start = rec.start
         new = (Record(start.copy(), custom_start=True) if rec.custom_start
                else Record.new(rec.game, fresh_options(rec.game, start.options)))
-        seats = self.seats[-1:] + self.seats[:-1] if m.get("switch") else list(self.seats)
+        k = start.teams.count(start.teams[0])
+        seats = self.seats[-k:] + self.seats[:-k] if m.get("switch") else list(self.seats)
         self.show(new, seats, rotation=0)
         return self.snapshot()
 
