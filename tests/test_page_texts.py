@@ -80,3 +80,14 @@ def test_a_reason_is_ended_as_a_sentence_before_the_next_one():
     assert page.sentence("„Version:Optionen:Stellung“ ") == "„Version:Optionen:Stellung“."
     assert page.sentence("Already one.") == "Already one." and page.sentence("Why?") == "Why?"
     assert page.sentence("") == ""
+
+
+def test_a_mean_loss_of_one_point_is_one_point_and_a_decimal_counts_as_many():
+    """"1 points per move" (a probe, in a Ziggurats review): the summary's loss is a plural field,
+    read from the number as the page writes it (texts.decimal: "1", "1.5", "0,5")."""
+    got = {(lang, v): page.t("ui.review.loss_value", lang, loss=page.decimal(v, lang))
+           for lang in ("en", "de") for v in (1.0, 1.5, 0.5, 2)}
+    assert got == {("en", 1.0): "1 point per move", ("en", 1.5): "1.5 points per move",
+                   ("en", 0.5): "0.5 points per move", ("en", 2): "2 points per move",
+                   ("de", 1.0): "1 Punkt pro Zug", ("de", 1.5): "1,5 Punkte pro Zug",
+                   ("de", 0.5): "0,5 Punkte pro Zug", ("de", 2): "2 Punkte pro Zug"}

@@ -54,6 +54,7 @@ class ReviewPanel:
         self.lang = app.lang
         self.ply = 0
         self.side_rows = []       # the graph's lines: {"seats", "colour", "name"} per side
+        self.bring = False        # the result box's Review: the finished review is brought into view
         on(el("btn-review"), "click", lambda e: self.start())
         on(el("result-review"), "click", lambda e: self.from_result())
         on(el("review-link"), "click", lambda e: self.link())
@@ -111,6 +112,7 @@ class ReviewPanel:
         el("review-box").scrollIntoView()
         if self.data is not None or self.running:
             return self.app.spawn_act(None)
+        self.bring = True
         return self.start()
 
     async def _start(self, seconds):
@@ -152,6 +154,7 @@ class ReviewPanel:
         """Cancel: no more steps; the positions done stay in the worker (Review game goes on)."""
         self.token += 1
         self.running = False
+        self.bring = False
         el("btn-review").disabled = False
         return self.app.spawn_action(self._cancel())
 
@@ -275,6 +278,13 @@ class ReviewPanel:
         el("review-thresholds").textContent = tr("ui.review.thresholds", seconds=self.number(self.seconds))
         self.draw_summary(data)
         self.draw_marks(data)
+        if self.bring:
+            # the graph shown under the board and the result box gone move the panel while the review
+            # runs: on a phone the finished review stood above the screen (a probe)
+            self.bring = False
+            top = float(el("review-box").getBoundingClientRect().top)
+            if top < 0 or top > float(window.innerHeight) * 0.8:
+                el("review-box").scrollIntoView()
 
     def number(self, value):
         return texts.decimal(value, self.app.lang)

@@ -41,7 +41,7 @@ add({
                            "Keine Ungenauigkeiten, Fehler oder groben Fehler gefunden."),
     "ui.review.player": ("Player", "Spieler"),
     "ui.review.avg_loss": ("Average loss", "Mittlerer Verlust"),
-    "ui.review.loss_value": ("{loss} points per move", "{loss} Punkte pro Zug"),
+    "ui.review.loss_value": ("{loss} {loss:point|points} per move", "{loss} {loss:Punkt|Punkte} pro Zug"),
     "ui.review.summary": ("Summary per player", "Zusammenfassung je Spieler"),
     # a review from a link or storage that is set aside (review_session.read_text's reasons)
     "review.link_aside": ("The review in this link was set aside: {why}. The game goes on without it.",

@@ -256,3 +256,26 @@ def test_the_summary_and_the_marks_read_as_numbers_and_sentences_in_both_languag
         assert not re.search(r"\d[.,]\d\d", summary), summary
         rows = page.eval_on_selector_all("#review-marks li", "els => els.map(e => e.textContent)")
         assert rows and all(re.search(r"−\d+ (points|Punkte)\. ", r) for r in rows), rows
+
+
+def test_review_from_the_result_box_on_a_phone_ends_with_the_review_in_view(browser, server):
+    """A probe's German phone: "Auswertung" in the result box scrolled to the review panel, then the
+    graph under the board and the result box's going moved the page, and the finished review stood
+    above the screen (its top at -296 px). It is brought into view once done."""
+    ctx = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True,
+                              locale="de-DE")
+    ctx.add_init_script("localStorage.setItem('spielkiste.lang', 'de')")
+    try:
+        page = ctx.new_page()
+        open_app(page, server.url + "#solitaire?seed=119754031&m=H7-J7,F6-F10,F4-J4,E8-E3,D8-D3,I9-I7,E3-C3,"
+                                    "E9-C9,G5-E5,I5-I8,H5-H7,G8-G5,H9-F9,H7-H9,F9-F11")
+        page.wait_for_selector("#result-review:visible")
+        page.eval_on_selector("#btn-review", "b => b.dataset.seconds = '0.05'")
+        page.tap("#result-review")
+        page.wait_for_selector("body[data-review='done']", timeout=120000)
+        page.wait_for_timeout(300)
+        top = page.evaluate("document.getElementById('review-box').getBoundingClientRect().top")
+        assert -2 <= top < 844 * 0.8, top          # (scrolled to its top: a fraction of a pixel above)
+        assert page.locator("#review-summary").is_visible()
+    finally:
+        ctx.close()
