@@ -166,6 +166,7 @@ class AnalysisRoom(Room):
     def show(self, answer):
         self.snap = answer
         self.draw_board(answer)
+        el("tree-threat").parentElement.hidden = not answer.get("threats")
         if answer["path"] != self.lines_path:
             self.arrow = ""
         if answer["path"] != self.threat_path:

@@ -396,8 +396,10 @@ def lines_view(session: Any, state: State, path: str, top: dict, forced: bool = 
     prefix = path + SEP if path else ""
     proven = verdict(session, state, top)
     unsearched = forced and not top["exact"]
-    chances = [] if unsearched else [{"seat": s, "colour": state.seat_colour(s), "name": session.colour_name(state, s),
-                                      "percent": c} for s, c in enumerate(top["c"])]
+    # no win chances in a game of one: its search's reward is no chance of winning (a probe read "Player 42 %")
+    chances = [] if unsearched or state.num_players == 1 else [
+        {"seat": s, "colour": state.seat_colour(s), "name": session.colour_name(state, s), "percent": c}
+        for s, c in enumerate(top["c"])]
     moves = [{"move": mv["move"], "path": prefix + mv["move"], "chance": mv["chance"], "exact": mv["exact"],
               "line": " ".join(joined_line(state, mv["line"])),
               "label": t("tree.line_label", lang, move=mv["move"], percent=mv["chance"])}
@@ -489,7 +491,8 @@ def answer(session: Any, fresh: bool = False) -> Answer:
             "next": move_end(tree, path + SEP + kids[0] if path else kids[0]) if kids else None,
             "rows": rows, "can": {"promote": bool(path) and not in_main(tree, path), "delete": bool(path)},
             "link": link, "link_full": full, "kept": kept_text(tr), "status": status, "status_over": res is not None,
-            "status_extra": " ".join(extra), "lang": lang}
+            "status_extra": " ".join(extra), "lang": lang,
+            "threats": len(set(state.teams)) > 1}         # "Show threat": where there is another side
 
 
 OPS = {

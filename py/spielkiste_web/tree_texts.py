@@ -40,7 +40,7 @@ add({
     # the page's (spielkiste_page/analysis.py, index.html)
     "ui.tree.analyse": ("Analyse", "Analysebrett"),
     "ui.tree.title": ("Analysis board", "Analysebrett"),
-    "ui.tree.help": ("Both sides are yours: a move that leaves the main line starts a variation.",
+    "ui.tree.help": ("You play every side: a move that leaves the main line starts a variation.",
                      "Du spielst alle Seiten: ein Zug, der die Hauptvariante verlässt, beginnt eine Variante."),
     "ui.tree.moves": ("Moves and variations", "Züge und Varianten"),
     "ui.tree.start": ("Start", "Anfang"),
