@@ -249,7 +249,9 @@ class PuzzleRoom(Room):
         button.dataset.t = "ui.puzzle.give_up" if give_up else "ui.puzzle.solution"
         button.textContent = app.tr(button.dataset.t)
         button.title = app.tr("ui.puzzle.give_up_title") if give_up else ""
-        el("puzzle-analyse").hidden = not a.get("analysis") or self.app.room_named("analysis") is None
+        # not in an embed: its "Back to your game" left the puzzle for a game the visitor never had (a probe)
+        el("puzzle-analyse").hidden = (not a.get("analysis") or self.app.room_named("analysis") is None
+                                       or bool(app.embed))
         replace_state(app.uid or "", "#" + a["link"])
         el("embed-open").href = str(window.location.pathname) + "#" + a["link"]
         if "progress" in a:

@@ -281,6 +281,18 @@ def test_an_embedded_daily_puzzle_tells_its_host_solved_and_failed(page, host): 
     assert events(page, "solved") == solved                      # one each
     inner = [f for f in page.frames if f != page.main_frame][0]
     assert inner.evaluate("localStorage.getItem('spielkiste.puzzle.snorkels')") is None     # an embed keeps nothing
+    # the solution shown: no analysis board in a frame (its "Back to your game" led out of the puzzle to a
+    # game the visitor never had, a probe found: trapped)
+    frame.locator("#puzzle-solution").click()
+    frame.locator("#puzzle-line:not([hidden])").wait_for()
+    assert frame.locator("#puzzle-analyse").is_hidden()
+    # the next one given up: the host hears it failed, with its solution
+    frame.locator("#puzzle-next").click()
+    frame.locator("#puzzle[data-state='play']").wait_for()
+    given = int(frame.locator("#puzzle").get_attribute("data-id"))
+    frame.locator("#puzzle-solution").click()                      # "Give up"
+    last = wait_event(page, "failed", count=2, timeout=15000)[-1]
+    assert last["puzzle"] == given and last["solution"] == list(puzzles.get("snorkels", given).line)
 
 
 def test_an_embedded_puzzle_of_another_game_tells_its_host_that_game(page, host):  # noqa: F811
