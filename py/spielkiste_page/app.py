@@ -916,8 +916,11 @@ class App:
                 el(bar).hidden = True
 
     def bar_action(self, bar):
-        """The button of the message or notice bar: what the last text shown there offered."""
+        """The button of the message or notice bar: what the last text shown there offered. A notice
+        goes once its offer is taken (a study's Undo left "... was deleted. [Undo]" standing)."""
         action = self.actions.get(bar)
+        if bar == "notice":
+            self.hide_notice()
         if action is not None:
             action()
 

@@ -378,6 +378,7 @@ def test_an_options_change_and_a_deleted_study_can_be_undone(app, server):
     page.click("#notice-action")
     page.wait_for_function("document.querySelectorAll('#study-list li').length === 2")
     assert page.locator("#study-list li button[data-open]").all_inner_texts() == ["Gate", "Wall"]
+    assert page.is_hidden("#notice")          # not "“Gate” was deleted. [Undo]" beside it (a probe)
     page.click("#edit-cancel")
     # the new-game dialog offers teams only where they play: four players
     page.click("#btn-new")
