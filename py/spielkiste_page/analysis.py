@@ -42,6 +42,7 @@ class AnalysisRoom(Room):
         self.threat = ""             # the other side's threat's mark ("Show threat"), of the node threat_path
         self.threat_path = None
         self.search_text = ""        # the lines' last words (positions searched, solvable?)
+        self.back_to = None          # (label key, action): where "back" leads instead of the game (open_position)
         on(el("btn-analyse"), "click", lambda e: self.analyse_shown())
         on(el("result-analyse"), "click", lambda e: self.analyse_shown())     # the result box's next step
         on(el("tree-moves"), "click", self.on_tree_click)
@@ -69,11 +70,30 @@ class AnalysisRoom(Room):
                                                   "line": [str(m) for m in line], "at": at,
                                                   "kept": self.app.kept_beside(KEY) or ""}))
 
-    def open_position(self, link):
+    def open_position(self, link, back=None):
         """Any game link (a position set up in the editor, a puzzle and its solution) on the
-        analysis board, at the move the link shows. Returns the task."""
-        return self.app.spawn_action(self.opened({"op": "tree_open",
+        analysis board, at the move the link shows; `back` (label key, action): where the room's back
+        button leads instead of the game (the editor: its position set up, which going back to the game
+        lost). Returns the task."""
+        task = self.app.spawn_action(self.opened({"op": "tree_open",
                                                   "link": link + ("&" if "?" in link else "?") + self.word}))
+        self.back_to = back
+        self.label_back()
+        return task
+
+    def label_back(self):
+        button = el("tree-back")
+        button.dataset.t = self.back_to[0] if self.back_to is not None else "ui.tree.back"
+        button.textContent = self.app.tr(button.dataset.t)
+
+    def close(self):
+        """'Back': to where the room was opened from (`back_to`), else to the game."""
+        back, self.back_to = self.back_to, None
+        self.label_back()
+        task = super().close()
+        if back is not None:
+            back[1]()
+        return task
 
     async def open_link(self, frag: str, initial: bool = False) -> None:
         """A link into the room (`#<game>?analysis&...`): the tree it carries; a link that cannot be
@@ -107,6 +127,9 @@ class AnalysisRoom(Room):
         self.lines_path = None
         self.arrow = ""
         self.threat, self.threat_path = "", None
+        if self.back_to is not None:         # left another way (a link, the browser's Back): the game's button again
+            self.back_to = None
+            self.label_back()
         super().leave()
 
     async def quiet(self, msg):

@@ -459,7 +459,13 @@ class EditorPage:
         room = self.app.room_named("analysis")
         if room is None or self.snap is None or not self.snap.get("ok") or not self.snap.get("link"):
             return self.app.spawn_act(None)
-        return room.open_position(self.snap["link"])
+        link = self.snap["link"]
+        return room.open_position(link, ("ui.tree.back_edit", lambda: self.reopen(link)))
+
+    def reopen(self, link):
+        """The editor again at a position it had set up (the analysis board's way back)."""
+        self.open()
+        self.load_code(link)
 
     def copy_link(self):
         """The position's link, copied as the game's link is (the editor's own link box)."""

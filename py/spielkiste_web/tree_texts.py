@@ -49,6 +49,7 @@ add({
     "ui.tree.main": ("Make main line", "Zur Hauptvariante machen"),
     "ui.tree.delete": ("Delete from here", "Ab hier löschen"),
     "ui.tree.back": ("Back to your game", "Zurück zu deiner Partie"),
+    "ui.tree.back_edit": ("Back to the set-up", "Zurück zum Aufbau"),
     "ui.tree.copy": ("Copy link", "Link kopieren"),
     "ui.tree.lines": ("Engine lines", "Engine-Varianten"),
     "ui.tree.searching": ("searching…", "sucht…"),

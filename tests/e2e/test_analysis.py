@@ -178,18 +178,34 @@ def test_a_failed_puzzle_and_a_set_up_position_open_on_the_analysis_board(app, s
     page.click("#tree-back")
     page.wait_for_selector("#analysis", state="hidden")
     assert page.eval_on_selector_all("#movelist button", "els => els.map(e => e.textContent)") == game_moves
-    # the board editor: a position set up, then analysed
-    on_board = pieces(page)
+    # the board editor: a position set up (a probe's, not yet saved), then analysed
     tool(page, "#btn-edit")
     page.wait_for_selector("#editor:not([hidden])")
+    code = "1::7/7/2G1G2/3PP2/7/7/7;0;0;0;"
+    page.fill("#edit-code", code)
+    page.press("#edit-code", "Enter")
+    page.wait_for_function("c => document.getElementById('edit-code').value === c", arg=code)
+    on_board = pieces(page)
     page.click("#edit-analyse")
     page.wait_for_selector("#analysis:not([hidden])")
     # the position itself, without the game's moves: a tree with no move yet
     assert page.get_attribute("body", "data-mode") == "analysis" and rows(page) == []
     assert pieces(page) == on_board and "p=" in page.evaluate("location.hash")
+    # back to the set-up, not to the game: going back had lost the position set up (a probe)
+    assert page.text_content("#tree-back") == "Back to the set-up"
     page.click("#tree-back")
     page.wait_for_selector("#analysis", state="hidden")
+    page.wait_for_selector("#editor:not([hidden])")
+    page.wait_for_function("c => document.getElementById('edit-code').value === c", arg=code)
+    assert pieces(page) == on_board
+    page.click("#edit-cancel")
+    page.wait_for_selector("#editor", state="hidden")
     assert page.eval_on_selector_all("#movelist button", "els => els.map(e => e.textContent)") == game_moves
+    page.click("#btn-analyse")                                  # from the game: back to the game, as before
+    page.wait_for_selector("#analysis:not([hidden])")
+    assert page.text_content("#tree-back") == "Back to your game"
+    page.click("#tree-back")
+    page.wait_for_selector("#analysis", state="hidden")
 
 
 def test_a_solitaire_on_the_analysis_board_has_neither_win_chances_nor_threats(page, server):
