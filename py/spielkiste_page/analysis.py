@@ -88,9 +88,8 @@ class AnalysisRoom(Room):
 
     def close(self):
         """'Back': to where the room was opened from (`back_to`), else to the game."""
-        back, self.back_to = self.back_to, None
-        self.label_back()
-        task = super().close()
+        back = self.back_to
+        task = super().close()                # leave() puts the game's button back
         if back is not None:
             back[1]()
         return task

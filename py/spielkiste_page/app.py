@@ -37,8 +37,6 @@ SLICE_TIMEOUT = 10.0     # a slice unanswered this long: the worker hangs or is 
 ANALYSIS_SECONDS = 3.0   # the evaluation bar's search of a human's position
 # requests that replace the position shown: the computer's search of the old one ends first
 REPLACES = ("open", "load", "new", "again", "goto", "undo", "redo", "takeback")
-# what the board is given of a snapshot (board.set), besides view_only
-
 _tasks: list = []        # running tasks, kept until they end
 
 
@@ -1468,8 +1466,7 @@ class App:
 
     def undelete(self, uid, raw, save, shown):
         """A game deleted from My games kept again as it was (the game shown: kept by this page
-        again, unless a move since has kept it anew)."""
-        self.hide_notice()
+        again, unless a move since has kept it anew; bar_action has closed the notice)."""
         if shown:
             if self.uid is not None:
                 return

@@ -282,7 +282,7 @@ class Board:
         if kind == "none" and had:      # a square the selected piece cannot reach
             self.app.sound.play("illegal")
         elif kind == "none":            # a closed (hatched) square, or one no placement may take: the engine's reason
-            why = ((self.app.snap or {}).get("closed") or {}).get(cell) if self.app.room is None else None
+            why = (self.config.get("closed") or {}).get(cell)
             if why:
                 self.app.sound.play("illegal")
                 self.app.notify(self.app.tr("ui.closed_square", cell=cell, why=why))

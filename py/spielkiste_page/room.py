@@ -11,7 +11,8 @@ from pyscript import document
 
 from spielkiste_page.dom import el, push_state, window
 
-BOARD_KEYS = ("svg", "entries", "overlays", "cells", "focus", "rotation", "select", "refused")   # board_part's
+# what the board is given of a snapshot or a room's answer (board.set: board_part's keys), besides view_only
+BOARD_KEYS = ("svg", "entries", "overlays", "cells", "focus", "rotation", "select", "closed", "refused")
 
 
 def query_words(frag: str) -> dict:

@@ -35,6 +35,9 @@ def board_part(state: State, lang: str, title: str, human: bool, aids: frozenset
             "overlays": overlays(state, clicks, base, aids) if clicks is not None else {},
             "select": list(select), "focus": sorted(targets)[0] if targets else (ids[0] if ids else None),
             "cells": cells, "rotation": rotation,
+            # a hatched square's reason, said when it is tapped (the game's and every room's board)
+            "closed": ({cell: tr(why, lang) for cell, why in state.closed_squares().items()}
+                       if clicks is not None else {}),
             "refused": refused(state, clicks, ids, lang) if clicks is not None else {}}
 
 

@@ -623,8 +623,6 @@ class Session:
             "title": name, "board_title": board_title, "doc_title": name + " · Spielkiste",
             "goal": self.tr("goal." + game.id),
             **part, "human": human, "computer": computer, "hint": list(self.hint),
-            "closed": {cell: self.tr(key, **args) for cell, (key, args) in state.closed_squares().items()}
-            if human else {},                    # a hatched square's reason, said when it is tapped
             "follows_up": state.follows_up(),    # the move to make finishes the last (the list joins them)
             "status": status, "status_over": res is not None, "status_extra": extra,
             "seats": self.seat_rows(state),
