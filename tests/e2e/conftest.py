@@ -341,6 +341,9 @@ def open_app(page, url, timeout=90000):
 # STATE differs from the booted page's) is closed and a new one booted for the next test.
 # SPIELKISTE_FRESH_PAGES=1 boots a new page for every test (to tell a test's fault from the reuse's, and
 # to time what the reuse saves).
+# a solitaire played to its end (9 pieces left), a probe's: a finished game of one
+SOLITAIRE_OVER = ("solitaire?seed=119754031&m=H7-J7,F6-F10,F4-J4,E8-E3,D8-D3,I9-I7,E3-C3,E9-C9,G5-E5,I5-I8,H5-H7,"
+                  "G8-G5,H9-F9,H7-H9,F9-F11")
 HOME = "sprung?v=1"             # the reset's link: a game between humans, kept nothing (no test opens it)
 STATE = """() => {
   const hidden = id => { const e = document.getElementById(id); return !e || e.hidden; };

@@ -3,7 +3,7 @@ variations three levels deep built by clicking the board, the engine's lines and
 mark, a move of the tree clicked and shown, promote and delete, "Back to the game" with the game as
 it was, and a reload of the room's address finding the same tree; then German on a phone by touch,
 in a 4-player game (a chance per seat). The worker side is tested in tests/test_analysis_session.py."""
-from conftest import Watch, open_app, route, shot, tool
+from conftest import SOLITAIRE_OVER, Watch, open_app, route, shot, tool
 
 GAME = "snorkels?m=D4,swap,C3,E5"
 
@@ -211,8 +211,7 @@ def test_a_failed_puzzle_and_a_set_up_position_open_on_the_analysis_board(app, s
 def test_a_solitaire_on_the_analysis_board_has_neither_win_chances_nor_threats(page, server):
     """A probe's finished solitaire: the board showed "Win chances: Player 42 %" beside "Show threat",
     for a game without an opponent. The solver's words say what there is to say; a game of two keeps both."""
-    open_app(page, server.url + "#solitaire?seed=119754031&m=H7-J7,F6-F10,F4-J4,E8-E3,D8-D3,I9-I7,E3-C3,E9-C9,"
-                                "G5-E5,I5-I8,H5-H7,G8-G5,H9-F9,H7-H9,F9-F11")
+    open_app(page, server.url + "#" + SOLITAIRE_OVER)
     page.click("#result-analyse")
     page.wait_for_selector("body[data-room='analysis']")
     page.wait_for_function("document.getElementById('tree-search').textContent.length > 0", timeout=30000)

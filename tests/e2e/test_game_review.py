@@ -13,7 +13,7 @@ from urllib.parse import quote
 import sys
 from pathlib import Path
 
-from conftest import open_app, shot
+from conftest import SOLITAIRE_OVER, open_app, shot
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "py"))
 
@@ -267,8 +267,7 @@ def test_review_from_the_result_box_on_a_phone_ends_with_the_review_in_view(brow
     ctx.add_init_script("localStorage.setItem('spielkiste.lang', 'de')")
     try:
         page = ctx.new_page()
-        open_app(page, server.url + "#solitaire?seed=119754031&m=H7-J7,F6-F10,F4-J4,E8-E3,D8-D3,I9-I7,E3-C3,"
-                                    "E9-C9,G5-E5,I5-I8,H5-H7,G8-G5,H9-F9,H7-H9,F9-F11")
+        open_app(page, server.url + "#" + SOLITAIRE_OVER)
         page.wait_for_selector("#result-review:visible")
         page.eval_on_selector("#btn-review", "b => b.dataset.seconds = '0.05'")
         page.tap("#result-review")
