@@ -250,7 +250,10 @@ def test_the_summary_and_the_marks_read_as_numbers_and_sentences_in_both_languag
     for lang, words in (("en", "9.2 points per move"), ("de", "9,2 Punkte pro Zug")):
         if lang == "de":
             page.select_option("#lang", "de")
-            page.wait_for_function("document.documentElement.lang === 'de'")
+            # the summary is drawn again from the worker's German answer, after the page's language has changed
+            # (a CI run read the English one still standing)
+            page.wait_for_function("w => document.getElementById('review-summary').textContent.includes(w)",
+                                   arg=words, timeout=30000)
         summary = page.text_content("#review-summary")
         assert words in summary, summary
         assert not re.search(r"\d[.,]\d\d", summary), summary
